@@ -1,0 +1,107 @@
+import { ALL_ENDPOINTS } from '@boreline/contracts';
+import helmet from '@fastify/helmet';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
+import type { Config } from './config.js';
+import { SuperAdminOnlyPolicy } from './core/access.js';
+import { registerAccessGate } from './core/auth.js';
+import { openDatabase } from './core/db.js';
+import { registerErrorHandling } from './core/http.js';
+import { type CounterStore, MemoryCounterStore, RedisCounterStore } from './core/rateLimit.js';
+import { registerWebApp } from './core/web.js';
+import { migrateToLatest } from './db/migrate.js';
+import { type FirstStart, seedSuperAdmin } from './db/seed/superAdmin.js';
+import { AuthRepo } from './modules/auth/auth.repo.js';
+import { registerAuthRoutes } from './modules/auth/auth.routes.js';
+import { AuthService } from './modules/auth/auth.service.js';
+import { CaptchaService, MobileCodeService } from './modules/auth/captcha.service.js';
+import { SessionService } from './modules/auth/session.service.js';
+import { OutboxSmsSender, type SmsSender } from './modules/auth/sms.js';
+import { SignInThrottle } from './modules/auth/throttle.js';
+import { registerSystemRoutes } from './modules/system/system.routes.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Set when this start created the super administrator. */
+    firstStart: FirstStart | null;
+  }
+}
+
+export interface AppOverrides {
+  sms?: SmsSender;
+  counters?: CounterStore;
+}
+
+/** Builds the whole server; tests use it through `app.inject`, `main.ts` listens with it. */
+export async function buildApp(config: Config, overrides: AppOverrides = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: { paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.token'], censor: '[redacted]' },
+    },
+    trustProxy: config.trustProxy,
+    bodyLimit: config.bodyLimitBytes,
+    // Never `ignoreDuplicateSlashes`: access is read from the matched route, and `//u/...` must not match.
+    routerOptions: { ignoreTrailingSlash: false },
+  });
+
+  const db = openDatabase(config.database);
+  const counters =
+    overrides.counters ??
+    (config.redisUrl ? new RedisCounterStore(new Redis(config.redisUrl), `${config.redisPrefix}rl:`) : new MemoryCounterStore());
+  app.addHook('onClose', async () => {
+    await counters.close();
+    await db.close();
+  });
+
+  await migrateToLatest(db);
+
+  const repo = new AuthRepo(db.kysely);
+  app.decorate('firstStart', await seedSuperAdmin(repo, config.admin));
+
+  const policy = new SuperAdminOnlyPolicy();
+  const sessions = new SessionService(repo, config.session);
+  const captcha = new CaptchaService(repo, config.captchaTestAnswer);
+  const throttle = new SignInThrottle(counters);
+  const auth = new AuthService({
+    repo,
+    sessions,
+    captcha,
+    mobileCodes: new MobileCodeService(repo),
+    throttle,
+    sms: overrides.sms ?? new OutboxSmsSender(repo, app.log),
+    policy,
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'none'"],
+        formAction: ["'self'"],
+        frameAncestors: [config.frameAncestors],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    // CSP frame-ancestors decides framing; the legacy header only when nothing may frame us.
+    xFrameOptions: config.frameAncestors === "'none'" ? { action: 'deny' } : false,
+    referrerPolicy: { policy: 'same-origin' },
+  });
+
+  registerErrorHandling(app);
+  registerAccessGate(app, { sessions, policy });
+
+  const options = { validateResponses: config.validateResponses };
+  registerSystemRoutes(app, { db, endpoints: ALL_ENDPOINTS }, options);
+  registerAuthRoutes(app, { auth, captcha, throttle }, options);
+  await registerWebApp(app, config.webDist);
+
+  return app;
+}

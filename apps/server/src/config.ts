@@ -1,0 +1,101 @@
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((v) => v === 'true' || v === '1');
+
+const positiveInt = z.coerce.number().int().positive();
+
+/** Environment variables, validated once at start. Every one has a safe default. */
+const EnvSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    HOST: z.string().default('127.0.0.1'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+    PUBLIC_URL: z.url().optional(),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    DATA_DIR: z.string().default('data'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// URL (leave it unset for SQLite)')
+      .optional(),
+    SQLITE_FILE: z.string().optional(),
+    REDIS_URL: z.string().regex(/^rediss?:\/\//, 'REDIS_URL must be a redis:// URL').optional(),
+    REDIS_PREFIX: z.string().regex(/^[\w:.-]{1,64}$/).default('boreline:'),
+    MQTT_URL: z.string().regex(/^(mqtts?|wss?):\/\//, 'MQTT_URL must be an mqtt:// URL').optional(),
+    WEB_DIST: z.string().default('apps/web/dist'),
+    TRUST_PROXY: bool.default(false),
+    SESSION_IDLE_MINUTES: positiveInt.default(240),
+    SESSION_ABSOLUTE_HOURS: positiveInt.default(24),
+    ADMIN_EMAIL: z.email().default('admin@boreline.local'),
+    ADMIN_PHONE: z.string().regex(/^\d{1,20}$/).default('10000000000'),
+    ADMIN_PASSWORD: z.string().min(8).max(64).optional(),
+    CAPTCHA_TEST_ANSWER: z.string().regex(/^[A-Za-z0-9]{4,8}$/).optional(),
+    FRAME_ANCESTORS: z.string().default("'none'"),
+    BODY_LIMIT_BYTES: positiveInt.default(1024 * 1024),
+  })
+  .refine((env) => !(env.NODE_ENV === 'production' && env.CAPTCHA_TEST_ANSWER), {
+    message: 'CAPTCHA_TEST_ANSWER is a test setting and is refused when NODE_ENV=production',
+    path: ['CAPTCHA_TEST_ANSWER'],
+  });
+
+export type Env = z.input<typeof EnvSchema>;
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  host: string;
+  port: number;
+  publicUrl: string | undefined;
+  logLevel: string;
+  dataDir: string;
+  database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
+  redisUrl: string | undefined;
+  /** Key prefix in Redis, so several installations (or test runs) can share one server. */
+  redisPrefix: string;
+  mqttUrl: string | undefined;
+  webDist: string;
+  trustProxy: boolean;
+  session: { idleMs: number; absoluteMs: number };
+  admin: { email: string; phone: string; password: string | undefined };
+  /** Fixed captcha answer for automated tests and scripted clients; never in production. */
+  captchaTestAnswer: string | undefined;
+  frameAncestors: string;
+  bodyLimitBytes: number;
+  /** Check handler results against the contract's output schema (off in production). */
+  validateResponses: boolean;
+}
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const dataDir = resolve(e.DATA_DIR);
+  return {
+    env: e.NODE_ENV,
+    host: e.HOST,
+    port: e.PORT,
+    publicUrl: e.PUBLIC_URL,
+    logLevel: e.LOG_LEVEL,
+    dataDir,
+    database: e.DATABASE_URL
+      ? { kind: 'postgres', url: e.DATABASE_URL }
+      : { kind: 'sqlite', file: resolve(e.SQLITE_FILE ?? `${dataDir}/boreline.db`) },
+    redisUrl: e.REDIS_URL,
+    redisPrefix: e.REDIS_PREFIX,
+    mqttUrl: e.MQTT_URL,
+    webDist: resolve(e.WEB_DIST),
+    trustProxy: e.TRUST_PROXY,
+    session: { idleMs: e.SESSION_IDLE_MINUTES * 60_000, absoluteMs: e.SESSION_ABSOLUTE_HOURS * 3_600_000 },
+    admin: { email: e.ADMIN_EMAIL, phone: e.ADMIN_PHONE, password: e.ADMIN_PASSWORD },
+    captchaTestAnswer: e.CAPTCHA_TEST_ANSWER,
+    frameAncestors: e.FRAME_ANCESTORS,
+    bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    validateResponses: e.NODE_ENV !== 'production',
+  };
+}

@@ -1,0 +1,83 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { isResourceCode, type Permission, type ResourceCode } from '@boreline/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { errors } from './errors.js';
+
+/** What a request knows about its caller once the session token is checked. */
+export interface AuthSession {
+  sessionId: number;
+  userId: number;
+  sa: boolean;
+  zb: boolean;
+  orgId: number | null;
+  expiresAt: number;
+}
+
+export interface SessionAuthenticator {
+  /** Resolves a token or throws code 1 (expired, revoked, or forced offline). */
+  authenticate(token: string): Promise<AuthSession>;
+}
+
+export interface AccessPolicy {
+  isAllowed(session: AuthSession, code: ResourceCode): Promise<boolean>;
+  resourcesOf(session: AuthSession): Promise<string[]>;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Declared access of the route; routes without one are refused at start-up. */
+    permission?: Permission;
+    endpointId?: string;
+  }
+  interface FastifyRequest {
+    auth: AuthSession | null;
+  }
+}
+
+/** 256 random bits, base64url; only its SHA-256 is stored. */
+export const newSessionToken = (): string => randomBytes(32).toString('base64url');
+export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
+
+export function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const token = header.startsWith('Bearer ') ? header.slice(7) : header;
+  return /^[A-Za-z0-9_-]{20,128}$/.test(token.trim()) ? token.trim() : null;
+}
+
+/**
+ * The one access gate: reads the permission declared on the matched route (never the raw URL),
+ * authenticates when the route is not public and checks resource codes against the policy.
+ */
+export function registerAccessGate(
+  app: FastifyInstance,
+  deps: { sessions: SessionAuthenticator; policy: AccessPolicy },
+): void {
+  app.decorateRequest('auth', null);
+
+  app.addHook('onRoute', (route) => {
+    const permission = route.config?.permission;
+    if (!permission) throw new Error(`Route ${route.method} ${route.url} declares no access`);
+  });
+
+  app.addHook('preHandler', async (request) => {
+    if (request.is404) return;
+    const permission = request.routeOptions.config.permission;
+    if (!permission) throw errors.forbidden();
+    if (permission === 'public') return;
+    const token = bearerToken(request);
+    if (!token) throw errors.sessionExpired();
+    const session = await deps.sessions.authenticate(token);
+    request.auth = session;
+    if (permission === 'authenticated') return;
+    if (!isResourceCode(permission) || !(await deps.policy.isAllowed(session, permission))) {
+      throw errors.forbidden();
+    }
+  });
+}
+
+/** The caller's session on a route that is not public. */
+export function requireAuth(request: FastifyRequest): AuthSession {
+  if (!request.auth) throw errors.sessionExpired();
+  return request.auth;
+}

@@ -1,0 +1,41 @@
+import { RESULT_CODE } from '@boreline/contracts';
+import type { MessageKey, MessageParams } from '@boreline/i18n';
+
+/**
+ * The one error type handlers throw. The error handler turns it into the `{code,msg,data}`
+ * envelope with `msg` translated into the caller's language.
+ */
+export class AppError extends Error {
+  constructor(
+    readonly code: number,
+    readonly httpStatus: number,
+    readonly messageKey: MessageKey,
+    readonly params: MessageParams = {},
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(messageKey);
+  }
+}
+
+export const errors = {
+  sessionExpired: () => new AppError(RESULT_CODE.unauthenticated, 401, 'common.error.sessionExpired'),
+  forcedOffline: () => new AppError(RESULT_CODE.unauthenticated, 401, 'common.error.forcedOffline'),
+  forbidden: () => new AppError(RESULT_CODE.forbidden, 403, 'common.error.forbidden'),
+  /** A rule of the product the caller should show as it is (code 3). */
+  business: (key: MessageKey, params: MessageParams = {}) =>
+    new AppError(RESULT_CODE.business, 400, key, params),
+  /** Input that fails validation; `message` is already translated, `field` too. */
+  invalidField: (field: string, message: string) =>
+    new AppError(RESULT_CODE.business, 400, 'common.error.fieldInvalid', { field, message }),
+  tooManyAttempts: (retryAfterMs: number) => {
+    const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
+    return new AppError(
+      RESULT_CODE.business,
+      429,
+      'common.error.tooManyAttempts',
+      { minutes: Math.max(1, Math.ceil(seconds / 60)) },
+      { 'retry-after': String(seconds) },
+    );
+  },
+  notFound: () => new AppError(RESULT_CODE.notFound, 404, 'common.error.notFound404'),
+};

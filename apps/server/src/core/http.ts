@@ -1,0 +1,117 @@
+import {
+  endpointUrl,
+  type EndpointDefinition,
+  inputSource,
+  type Language,
+  RESULT_CODE,
+} from '@boreline/contracts';
+import type { MessageKey } from '@boreline/i18n';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { AppError, errors } from './errors.js';
+import { describeIssues, type FieldProblem, requestLanguage, t } from './i18n.js';
+
+export interface HandlerContext<I> {
+  input: I;
+  request: FastifyRequest;
+  reply: FastifyReply;
+  language: Language;
+  /** Replaces the default success text ('Success') of the envelope. */
+  setMessage(key: MessageKey): void;
+}
+
+export interface RawBody {
+  contentType: string;
+  body: string | Buffer;
+}
+
+/** Input that failed its contract: code 3 with every field problem in `data.fields`. */
+export class ValidationFailed extends AppError {
+  constructor(readonly problems: FieldProblem[]) {
+    super(RESULT_CODE.business, 400, 'validation.invalid');
+  }
+}
+
+function parseInput<I extends z.ZodType>(
+  endpoint: EndpointDefinition<I>,
+  request: FastifyRequest,
+  language: Language,
+): z.output<I> {
+  const raw = inputSource(endpoint) === 'query' ? request.query : request.body;
+  const parsed = endpoint.input.safeParse(raw ?? {});
+  if (!parsed.success) throw new ValidationFailed(describeIssues(parsed.error.issues, language));
+  return parsed.data;
+}
+
+function route(app: FastifyInstance, endpoint: EndpointDefinition, handler: (req: FastifyRequest, reply: FastifyReply) => Promise<unknown>) {
+  app.route({
+    method: endpoint.method,
+    url: endpointUrl(endpoint),
+    config: { permission: endpoint.permission, endpointId: endpoint.id },
+    handler,
+  });
+}
+
+/** Registers a contract endpoint answering with the `{code,msg,data}` envelope. */
+export function registerEndpoint<I extends z.ZodType, O extends z.ZodType>(
+  app: FastifyInstance,
+  endpoint: EndpointDefinition<I, O>,
+  handler: (ctx: HandlerContext<z.output<I>>) => Promise<z.input<O>>,
+  options: { validateResponses: boolean },
+): void {
+  route(app, endpoint, async (request, reply) => {
+    const language = requestLanguage(request);
+    let message: MessageKey = 'common.ok';
+    const input = parseInput(endpoint, request, language);
+    const result = await handler({ input, request, reply, language, setMessage: (k) => (message = k) });
+    const data = options.validateResponses ? endpoint.output.parse(result) : result;
+    return { code: RESULT_CODE.ok, msg: t(language, message), data };
+  });
+}
+
+/** Registers a contract endpoint whose answer is a file or image passed through unchanged. */
+export function registerRawEndpoint<I extends z.ZodType>(
+  app: FastifyInstance,
+  endpoint: EndpointDefinition<I>,
+  handler: (ctx: HandlerContext<z.output<I>>) => Promise<RawBody>,
+): void {
+  route(app, endpoint, async (request, reply) => {
+    const language = requestLanguage(request);
+    const input = parseInput(endpoint, request, language);
+    const result = await handler({ input, request, reply, language, setMessage: () => undefined });
+    reply.header('cache-control', 'no-store').type(result.contentType);
+    return result.body;
+  });
+}
+
+const envelope = (code: number, msg: string, data: unknown = null) => ({ code, msg, data });
+
+/** One error handler for the whole API: every failure becomes a translated envelope. */
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    const language = requestLanguage(request);
+    if (error instanceof ValidationFailed) {
+      const msg = error.problems[0]?.message ?? t(language, 'validation.invalid');
+      return reply.status(400).send(envelope(RESULT_CODE.business, msg, { fields: error.problems }));
+    }
+    if (error instanceof AppError) {
+      return reply
+        .status(error.httpStatus)
+        .headers(error.headers)
+        .send(envelope(error.code, t(language, error.messageKey, error.params)));
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 413) return reply.status(413).send(envelope(RESULT_CODE.business, t(language, 'common.error.payloadTooLarge')));
+    if (status === 415) return reply.status(415).send(envelope(RESULT_CODE.business, t(language, 'common.error.unsupportedMediaType')));
+    if (status >= 400 && status < 500) return reply.status(400).send(envelope(RESULT_CODE.business, t(language, 'common.error.badRequest')));
+    request.log.error({ err: error }, 'request failed');
+    return reply.status(500).send(envelope(RESULT_CODE.serverError, t(language, 'common.error.server500')));
+  });
+}
+
+export function notFoundEnvelope(request: FastifyRequest, reply: FastifyReply) {
+  const error = errors.notFound();
+  return reply
+    .status(error.httpStatus)
+    .send(envelope(error.code, t(requestLanguage(request), error.messageKey)));
+}

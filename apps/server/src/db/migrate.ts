@@ -1,0 +1,27 @@
+import { type Migration, Migrator } from 'kysely';
+import type { Db } from '../core/db.js';
+import type { DialectMigration, MigrationDb } from './migrations/helpers.js';
+import { migration as auth } from './migrations/20261122T0400_auth.js';
+
+/** Timestamped migrations in order. Never edit one that has landed: add a new one. */
+const MIGRATIONS: Record<string, DialectMigration> = {
+  '20261122T0400_auth': auth,
+};
+
+export async function migrateToLatest(db: Db): Promise<string[]> {
+  const migrations: Record<string, Migration> = {};
+  for (const [name, m] of Object.entries(MIGRATIONS)) {
+    const down = m.down;
+    migrations[name] = {
+      up: (k: MigrationDb) => m.up(k, db.dialect),
+      ...(down ? { down: (k: MigrationDb) => down(k, db.dialect) } : {}),
+    };
+  }
+  const migrator = new Migrator({
+    db: db.kysely,
+    provider: { getMigrations: async () => migrations },
+  });
+  const { error, results = [] } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return results.filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

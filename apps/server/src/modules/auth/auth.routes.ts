@@ -1,0 +1,108 @@
+import { authContract as c } from '@boreline/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { bearerToken, requireAuth } from '../../core/auth.js';
+import { registerEndpoint, registerRawEndpoint } from '../../core/http.js';
+import type { AuthService } from './auth.service.js';
+import type { CaptchaService } from './captcha.service.js';
+import type { ClientInfo } from './session.service.js';
+import { ISSUE_LIMITS, type SignInThrottle } from './throttle.js';
+
+const clientOf = (request: FastifyRequest): ClientInfo => ({
+  ip: request.ip,
+  userAgent: String(request.headers['user-agent'] ?? '').slice(0, 512),
+});
+
+export function registerAuthRoutes(
+  app: FastifyInstance,
+  deps: { auth: AuthService; captcha: CaptchaService; throttle: SignInThrottle },
+  options: { validateResponses: boolean },
+): void {
+  const { auth, captcha, throttle } = deps;
+  const limitCaptchas = (request: FastifyRequest) =>
+    throttle.issue(`captcha:ip:${request.ip}`, ISSUE_LIMITS.captchasPerIpPerMinute, 60_000);
+
+  registerRawEndpoint(app, c.captchaImage, async ({ input, request }) => {
+    await limitCaptchas(request);
+    return { contentType: 'image/svg+xml', body: await captcha.issueImage(input.state) };
+  });
+
+  registerEndpoint(
+    app,
+    c.captchaSlide,
+    async ({ request }) => {
+      await limitCaptchas(request);
+      return captcha.issueSlide();
+    },
+    options,
+  );
+
+  registerEndpoint(app, c.mobileCode, async ({ input, request }) => auth.sendMobileCode(input, clientOf(request)), options);
+
+  registerEndpoint(
+    app,
+    c.loginV1,
+    async ({ input, request }) =>
+      auth.loginWithPassword(input, 'password_image', () => captcha.verifyImage(input.state, input.captcha), clientOf(request)),
+    options,
+  );
+
+  registerEndpoint(
+    app,
+    c.loginV2,
+    async ({ input, request }) =>
+      auth.loginWithPassword(input, 'password_slide', () => captcha.verifySlide(input.captchaId, input.slideX), clientOf(request)),
+    options,
+  );
+
+  registerEndpoint(app, c.loginV3, async ({ input, request }) => auth.loginWithMobileCode(input, clientOf(request)), options);
+
+  registerEndpoint(
+    app,
+    c.logout,
+    async ({ request, setMessage }) => {
+      await auth.logout(bearerToken(request));
+      setMessage('auth.logout.done');
+      return null;
+    },
+    options,
+  );
+
+  registerEndpoint(
+    app,
+    c.register,
+    async ({ input, request, setMessage }) => {
+      const result = await auth.register(input, clientOf(request));
+      setMessage('auth.register.success');
+      return result;
+    },
+    options,
+  );
+
+  registerEndpoint(app, c.me, async ({ request }) => auth.sessionInfo(requireAuth(request)), options);
+
+  registerEndpoint(
+    app,
+    c.changePassword,
+    async ({ input, request, setMessage }) => {
+      await auth.changePassword(requireAuth(request), input, clientOf(request));
+      setMessage('auth.password.changed');
+      return null;
+    },
+    options,
+  );
+
+  registerEndpoint(
+    app,
+    c.resetPassword,
+    async ({ input, request, setMessage }) => {
+      await auth.resetPassword(requireAuth(request), input, clientOf(request));
+      setMessage('common.outcome.resetSuccess');
+      return null;
+    },
+    options,
+  );
+
+  registerEndpoint(app, c.loginLog, async ({ input, request }) => auth.loginLog(requireAuth(request), input), options);
+
+  registerEndpoint(app, c.smsOutbox, async ({ input }) => auth.smsOutbox(input), options);
+}

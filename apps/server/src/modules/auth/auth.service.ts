@@ -1,0 +1,212 @@
+import type { LoginResult, SessionInfo } from '@boreline/contracts';
+import { authContract } from '@boreline/contracts';
+import type { z } from 'zod';
+import type { AccessPolicy, AuthSession } from '../../core/auth.js';
+import { AppError, errors } from '../../core/errors.js';
+import { t } from '../../core/i18n.js';
+import { hashPassword, verifyAgainstNothing, verifyPassword } from '../../core/password.js';
+import type { AuthRepo, UserRow } from './auth.repo.js';
+import { presentLoginLog, presentSms, presentUser } from './auth.presenter.js';
+import { type CaptchaService, type MobileCodeService, SMS_CODE } from './captcha.service.js';
+import { type ClientInfo, REVOKE_REASON, type SessionService } from './session.service.js';
+import type { SmsSender } from './sms.js';
+import { ISSUE_LIMITS, type SignInThrottle } from './throttle.js';
+
+type LoginMethod = (typeof authContract.LOGIN_METHODS)[number];
+type LoginOutcome = (typeof authContract.LOGIN_RESULTS)[number];
+const HOUR_MS = 3_600_000;
+
+export interface AuthDeps {
+  repo: AuthRepo;
+  sessions: SessionService;
+  captcha: CaptchaService;
+  mobileCodes: MobileCodeService;
+  throttle: SignInThrottle;
+  sms: SmsSender;
+  policy: AccessPolicy;
+}
+
+/** Sign-in, registration and password rules (spec §4, §5); routes stay thin. */
+export class AuthService {
+  constructor(private readonly deps: AuthDeps) {}
+
+  /** Login v1 and v2: phone or e-mail and password, after the captcha `proof` passes. */
+  async loginWithPassword(
+    input: { account: string; password: string },
+    method: LoginMethod,
+    proof: () => Promise<boolean>,
+    client: ClientInfo,
+  ): Promise<LoginResult> {
+    const account = input.account.trim();
+    await this.throttled(account, method, client);
+    if (!(await proof())) {
+      await this.deps.throttle.failed(null, client.ip);
+      await this.log(null, account, method, 'bad_captcha', client);
+      throw errors.business('auth.login.captchaWrong');
+    }
+    const user = await this.deps.repo.findUserByAccount(account);
+    const ok = user ? await verifyPassword(user.password_hash, input.password) : await verifyAgainstNothing(input.password);
+    if (!user || !ok) {
+      await this.deps.throttle.failed(account, client.ip);
+      await this.log(user?.id ?? null, account, method, 'bad_credentials', client);
+      throw errors.business('auth.login.badCredentials');
+    }
+    return this.admit(user, account, method, client);
+  }
+
+  /** Login v3: the phone and the code sent to it. */
+  async loginWithMobileCode(input: { mobile: string; code: string }, client: ClientInfo): Promise<LoginResult> {
+    const method = 'mobile_code';
+    await this.throttled(input.mobile, method, client);
+    const valid = await this.deps.mobileCodes.verify(input.mobile, input.code);
+    const user = valid ? await this.deps.repo.findUserByAccount(input.mobile) : undefined;
+    if (!user) {
+      await this.deps.throttle.failed(input.mobile, client.ip);
+      await this.log(null, input.mobile, method, 'bad_code', client);
+      throw errors.business('auth.login.mobileCodeWrong');
+    }
+    return this.admit(user, input.mobile, method, client);
+  }
+
+  /** Sends a code when the phone has an account; answers the same either way (no enumeration). */
+  async sendMobileCode(
+    input: { mobile: string; state: string; captcha: string },
+    client: ClientInfo,
+  ): Promise<{ expiresInSeconds: number; resendAfterSeconds: number }> {
+    await this.deps.throttle.issue(`sms:ip:${client.ip}`, ISSUE_LIMITS.smsPerIpPerHour, HOUR_MS);
+    if (!(await this.deps.captcha.verifyImage(input.state, input.captcha))) {
+      await this.deps.throttle.failed(null, client.ip);
+      throw errors.business('auth.login.captchaWrong');
+    }
+    await this.deps.throttle.issue(`sms:phone:${input.mobile}`, ISSUE_LIMITS.smsPerPhonePerHour, HOUR_MS);
+    const issued = await this.deps.mobileCodes.issue(input.mobile);
+    if ('waitMs' in issued) {
+      throw errors.business('auth.mobileCode.tooSoon', { seconds: Math.ceil(issued.waitMs / 1000) });
+    }
+    const user = await this.deps.repo.findUserByAccount(input.mobile);
+    if (user && user.enabled === 1) {
+      const language = presentUser(user).lang;
+      const text = t(language, 'auth.mobileCode.smsText', { code: issued.code, minutes: SMS_CODE.ttlMs / 60_000 });
+      await this.deps.sms.send(input.mobile, text);
+    }
+    return { expiresInSeconds: SMS_CODE.ttlMs / 1000, resendAfterSeconds: SMS_CODE.resendAfterMs / 1000 };
+  }
+
+  async register(input: z.output<typeof authContract.register.input>, client: ClientInfo): Promise<{ userId: number }> {
+    await this.deps.throttle.issue(`register:ip:${client.ip}`, ISSUE_LIMITS.registrationsPerIpPerHour, HOUR_MS);
+    if (!(await this.deps.captcha.verifyImage(input.state, input.captcha))) {
+      throw errors.business('auth.login.captchaWrong');
+    }
+    if (await this.deps.repo.userExists(input.phone, input.email)) throw errors.business('auth.register.accountExists');
+    const passwordHash = await hashPassword(input.newPassword);
+    try {
+      const userId = await this.deps.repo.insertUser(
+        { phone: input.phone, email: input.email, nickname: input.nickname, passwordHash },
+        Date.now(),
+      );
+      return { userId };
+    } catch (error) {
+      // Two registrations of the same phone at once: the unique index decides.
+      if (await this.deps.repo.userExists(input.phone, input.email)) throw errors.business('auth.register.accountExists');
+      throw error;
+    }
+  }
+
+  async logout(token: string | null): Promise<void> {
+    if (token) await this.deps.sessions.close(token);
+  }
+
+  async sessionInfo(session: AuthSession): Promise<SessionInfo> {
+    const user = await this.requireUser(session.userId);
+    return {
+      user: presentUser(user),
+      resources: await this.deps.policy.resourcesOf(session),
+      roles: [],
+      expiresAt: session.expiresAt,
+    };
+  }
+
+  /** Own password: the original is required; every session of the account ends. */
+  async changePassword(
+    session: AuthSession,
+    input: { oldPassword: string; newPassword: string },
+    client: ClientInfo,
+  ): Promise<void> {
+    const user = await this.requireUser(session.userId);
+    await this.deps.throttle.check(user.phone, client.ip);
+    if (!(await verifyPassword(user.password_hash, input.oldPassword))) {
+      await this.deps.throttle.failed(user.phone, client.ip);
+      throw errors.business('auth.password.originalWrong');
+    }
+    await this.deps.repo.updatePassword(user.id, await hashPassword(input.newPassword), Date.now());
+    await this.deps.sessions.revokeAll(user.id, REVOKE_REASON.passwordChanged);
+  }
+
+  /** Administrator reset: the administrator's own password is required; the user's sessions end. */
+  async resetPassword(
+    session: AuthSession,
+    input: { userId: number; adminPassword: string; newPassword: string },
+    client: ClientInfo,
+  ): Promise<void> {
+    const admin = await this.requireUser(session.userId);
+    await this.deps.throttle.check(admin.phone, client.ip);
+    if (!(await verifyPassword(admin.password_hash, input.adminPassword))) {
+      await this.deps.throttle.failed(admin.phone, client.ip);
+      throw errors.business('auth.password.adminWrong');
+    }
+    const target = await this.deps.repo.findUserById(input.userId);
+    if (!target) throw errors.business('auth.user.notFound');
+    await this.deps.repo.updatePassword(target.id, await hashPassword(input.newPassword), Date.now());
+    await this.deps.sessions.revokeAll(target.id, REVOKE_REASON.passwordReset);
+  }
+
+  async loginLog(session: AuthSession, input: z.output<typeof authContract.loginLog.input>) {
+    const all = await this.deps.policy.isAllowed(session, 'messages.loginLog.readAll');
+    const filter = {
+      ...(all ? {} : { userId: session.userId }),
+      ...(input.account ? { account: input.account } : {}),
+      ...(input.result ? { result: input.result } : {}),
+      ...(input.from !== undefined ? { from: input.from } : {}),
+      ...(input.to !== undefined ? { to: input.to } : {}),
+    };
+    const { total, records } = await this.deps.repo.pageLoginLog(filter, input.page, input.pageSize);
+    return { total, page: input.page, pageSize: input.pageSize, records: records.map(presentLoginLog) };
+  }
+
+  async smsOutbox(input: z.output<typeof authContract.smsOutbox.input>) {
+    const { total, records } = await this.deps.repo.pageSms(input.phone, input.page, input.pageSize);
+    return { total, page: input.page, pageSize: input.pageSize, records: records.map(presentSms) };
+  }
+
+  private async admit(user: UserRow, account: string, method: LoginMethod, client: ClientInfo): Promise<LoginResult> {
+    if (user.enabled !== 1) {
+      await this.log(user.id, account, method, 'disabled', client);
+      throw errors.business('auth.login.disabled');
+    }
+    await this.deps.throttle.succeeded(account);
+    const { token, expiresAt } = await this.deps.sessions.open(user.id, client);
+    await this.log(user.id, account, method, 'success', client);
+    const session: AuthSession = { sessionId: 0, userId: user.id, sa: user.is_sa === 1, zb: user.is_zb === 1, orgId: user.org_id, expiresAt };
+    return { token, user: presentUser(user), resources: await this.deps.policy.resourcesOf(session), roles: [], expiresAt };
+  }
+
+  private async throttled(account: string, method: LoginMethod, client: ClientInfo): Promise<void> {
+    try {
+      await this.deps.throttle.check(account, client.ip);
+    } catch (error) {
+      if (error instanceof AppError) await this.log(null, account, method, 'throttled', client);
+      throw error;
+    }
+  }
+
+  private async requireUser(userId: number): Promise<UserRow> {
+    const user = await this.deps.repo.findUserById(userId);
+    if (!user) throw errors.sessionExpired();
+    return user;
+  }
+
+  private log(userId: number | null, account: string, method: LoginMethod, result: LoginOutcome, client: ClientInfo) {
+    return this.deps.repo.insertLoginLog({ userId, account, method, result, now: Date.now(), ...client });
+  }
+}
+

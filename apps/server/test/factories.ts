@@ -1,0 +1,104 @@
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { Db } from '../src/core/db.js';
+import { hashPassword } from '../src/core/password.js';
+import { TEST_CAPTCHA } from './testApp.js';
+
+let sequence = 0;
+
+export interface BuiltUser {
+  id: number;
+  phone: string;
+  email: string;
+  password: string;
+}
+
+export async function buildUser(
+  db: Db,
+  overrides: { phone?: string; email?: string; password?: string; sa?: boolean; enabled?: boolean; nickname?: string } = {},
+): Promise<BuiltUser> {
+  sequence += 1;
+  const n = `${process.pid}${sequence}`.slice(-8).padStart(8, '0');
+  const user = {
+    phone: overrides.phone ?? `139${n}`,
+    email: overrides.email ?? `user${n}@example.test`,
+    password: overrides.password ?? `Secret-${n}`,
+  };
+  const now = Date.now();
+  const row = await db.kysely
+    .insertInto('users')
+    .values({
+      phone: user.phone,
+      email: user.email,
+      nickname: overrides.nickname ?? `User ${n}`,
+      password_hash: await hashPassword(user.password),
+      enabled: overrides.enabled === false ? 0 : 1,
+      is_sa: overrides.sa ? 1 : 0,
+      is_zb: 0,
+      org_id: null,
+      avatar_key: null,
+      lang: 'en_US',
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { id: row.id, ...user };
+}
+
+let stateSequence = 0;
+
+/** Asks for an image captcha and returns its state id (the answer is TEST_CAPTCHA in tests). */
+export async function imageCaptcha(app: FastifyInstance, ip = '127.0.0.1'): Promise<string> {
+  stateSequence += 1;
+  const state = `state-${process.pid}-${stateSequence}-abcdefgh`;
+  const response = await app.inject({ method: 'GET', url: `/server_main/g/web/sys/getKaptcha/?state=${state}`, remoteAddress: ip });
+  if (response.statusCode !== 200) throw new Error(`captcha failed: ${response.body}`);
+  return state;
+}
+
+export interface RequestOptions {
+  ip?: string;
+  lang?: string;
+  userAgent?: string;
+}
+
+export async function loginV1(
+  app: FastifyInstance,
+  account: string,
+  password: string,
+  options: RequestOptions & { captcha?: string } = {},
+): Promise<LightMyRequestResponse> {
+  const ip = options.ip ?? '127.0.0.1';
+  const state = await imageCaptcha(app, ip);
+  return app.inject({
+    method: 'POST',
+    url: '/server_main/g/web/sys/login/v1',
+    remoteAddress: ip,
+    headers: { lang: options.lang ?? 'en_US', 'user-agent': options.userAgent ?? 'vitest' },
+    payload: { account, password, state, captcha: options.captcha ?? TEST_CAPTCHA },
+  });
+}
+
+/** Signs in and returns the session token. */
+export async function signIn(app: FastifyInstance, account: string, password: string, options: RequestOptions = {}): Promise<string> {
+  const response = await loginV1(app, account, password, options);
+  const body: { code: number; data: { token?: string } | null } = response.json();
+  if (body.code !== 0 || !body.data?.token) throw new Error(`sign-in failed: ${response.body}`);
+  return body.data.token;
+}
+
+/** A call with a session token, as the web client makes it. */
+export function call(
+  app: FastifyInstance,
+  method: 'GET' | 'POST',
+  url: string,
+  options: { token?: string; payload?: object; lang?: string; ip?: string } = {},
+): Promise<LightMyRequestResponse> {
+  return app.inject({
+    method,
+    url,
+    remoteAddress: options.ip ?? '127.0.0.1',
+    headers: { lang: options.lang ?? 'en_US', ...(options.token ? { authorization: options.token } : {}) },
+    ...(options.payload ? { payload: options.payload } : {}),
+  });
+}

@@ -1,0 +1,49 @@
+import type { z } from 'zod';
+import type { Permission } from '../permissions.js';
+
+export type ServiceBase = 'main' | 'project';
+export type HttpMethod = 'GET' | 'POST';
+
+/** `json`: the `{code,msg,data}` envelope; `raw`: a file or image passed through unchanged. */
+export type ResponseKind = 'json' | 'raw';
+
+export interface EndpointDefinition<
+  I extends z.ZodType = z.ZodType,
+  O extends z.ZodType = z.ZodType,
+> {
+  /** `domain.name`, unique; used for OpenAPI operation ids and the typed web client. */
+  id: string;
+  base: ServiceBase;
+  method: HttpMethod;
+  /** The spec's path under the base, e.g. `/g/web/sys/login/v1`. */
+  path: string;
+  permission: Permission;
+  summary: string;
+  /** Where the input is read from: the query string (default for GET) or the JSON body (POST). */
+  inputFrom?: 'query' | 'body';
+  input: I;
+  output: O;
+  response?: ResponseKind;
+  /** Content type of a raw response, for the OpenAPI document. */
+  rawContentType?: string;
+}
+
+export function defineEndpoint<I extends z.ZodType, O extends z.ZodType>(
+  definition: EndpointDefinition<I, O>,
+): EndpointDefinition<I, O> {
+  return definition;
+}
+
+export const BASE_PREFIX: Record<ServiceBase, string> = {
+  main: '/server_main',
+  project: '/server_project',
+};
+
+export const endpointUrl = (endpoint: Pick<EndpointDefinition, 'base' | 'path'>): string =>
+  `${BASE_PREFIX[endpoint.base]}${endpoint.path}`;
+
+export const inputSource = (endpoint: Pick<EndpointDefinition, 'method' | 'inputFrom'>): 'query' | 'body' =>
+  endpoint.inputFrom ?? (endpoint.method === 'GET' ? 'query' : 'body');
+
+export type EndpointInput<E> = E extends EndpointDefinition<infer I, z.ZodType> ? z.input<I> : never;
+export type EndpointOutput<E> = E extends EndpointDefinition<z.ZodType, infer O> ? z.output<O> : never;

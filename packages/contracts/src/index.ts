@@ -1,0 +1,26 @@
+export * from './core/chainage.js';
+export * from './core/dates.js';
+export * from './core/endpoint.js';
+export * from './core/envelope.js';
+export * from './core/languages.js';
+export * from './core/pagination.js';
+export * from './core/primitives.js';
+export * from './limits.js';
+export * from './permissions.js';
+export * as authContract from './modules/auth.contract.js';
+export * as systemContract from './modules/system.contract.js';
+export { authEndpoints } from './modules/auth.contract.js';
+export type {
+  LoginLogEntry,
+  LoginResult,
+  SessionInfo,
+  SessionUser,
+  SlideCaptcha,
+} from './modules/auth.contract.js';
+export { systemEndpoints } from './modules/system.contract.js';
+
+import { authEndpoints } from './modules/auth.contract.js';
+import { systemEndpoints } from './modules/system.contract.js';
+
+/** Every endpoint of the product; the server registers exactly these. */
+export const ALL_ENDPOINTS = [...systemEndpoints, ...authEndpoints] as const;

@@ -1,0 +1,54 @@
+/** Every size, count and time limit of spec §9 (and the few the product adds), named once. */
+const KB = 1024;
+const MB = 1024 * KB;
+
+export const LIMITS = {
+  requestTimeoutMs: 30_000,
+  chunkLoadTimeoutMs: 120_000,
+  realtimeReconnectDelayMs: 5_000,
+
+  phoneMaxLength: 20,
+  emailMaxLength: 254,
+  nicknameMaxLength: 50,
+  orgNameMaxLength: 50,
+  maintenancePersonNameMaxLength: 50,
+  sortNumberMin: 1,
+  passwordMinLength: 8,
+  passwordMaxLength: 64,
+
+  riskPicturesMax: 6,
+  avatarMaxBytes: 1 * MB,
+  drawingImageMaxBytes: 4 * MB,
+  segmentImportMaxBytes: 2 * MB,
+  maintenanceImportMaxBytes: 500 * KB,
+  repairPhotosMax: 5,
+  repairVideosMax: 5,
+  repairVideoMaxBytes: 100 * MB,
+
+  ringSelectionMaxMultiRing: 10,
+  ringSelectionMaxShortView: 50,
+  ringSelectionMaxLongView: 200,
+  tunnellingRangeMaxMetres: 10,
+
+  minimumAgeYears: 18,
+  numberDefaultDecimals: 2,
+  messageZIndex: 3000,
+} as const;
+
+/** Accepted file types by use (spec §5). */
+export const FILE_TYPES = {
+  avatar: ['jpg', 'jpeg', 'png'],
+  drawingImage: ['jpg', 'jpeg', 'png'],
+  spreadsheetImport: ['xls', 'xlsx'],
+  knowledge: ['doc', 'docx', 'xls', 'xlsx', 'pdf', 'png', 'jpg', 'mp4', 'avi'],
+  repairVideo: ['mp4'],
+} as const;
+
+/** Privacy policy: last update (spec §1, §9). */
+export const PRIVACY_POLICY_UPDATED = '2023-10-18';
+
+/** Weekday reminders start on Monday (spec §9). */
+export const WEEK_STARTS_ON = 'monday';
+
+/** The side menu starts collapsed (spec §2, §9). */
+export const SIDE_MENU_COLLAPSED_AT_START = true;

@@ -1,0 +1,77 @@
+import deAtAuth from '../locales/de-AT/auth.json' with { type: 'json' };
+import deAtCommon from '../locales/de-AT/common.json' with { type: 'json' };
+import deAtValidation from '../locales/de-AT/validation.json' with { type: 'json' };
+import enUsAuth from '../locales/en-US/auth.json' with { type: 'json' };
+import enUsCommon from '../locales/en-US/common.json' with { type: 'json' };
+import enUsValidation from '../locales/en-US/validation.json' with { type: 'json' };
+import itItAuth from '../locales/it-IT/auth.json' with { type: 'json' };
+import itItCommon from '../locales/it-IT/common.json' with { type: 'json' };
+import itItValidation from '../locales/it-IT/validation.json' with { type: 'json' };
+import ptPtAuth from '../locales/pt-PT/auth.json' with { type: 'json' };
+import ptPtCommon from '../locales/pt-PT/common.json' with { type: 'json' };
+import ptPtValidation from '../locales/pt-PT/validation.json' with { type: 'json' };
+import trTrAuth from '../locales/tr-TR/auth.json' with { type: 'json' };
+import trTrCommon from '../locales/tr-TR/common.json' with { type: 'json' };
+import trTrValidation from '../locales/tr-TR/validation.json' with { type: 'json' };
+import zhCnAuth from '../locales/zh-CN/auth.json' with { type: 'json' };
+import zhCnCommon from '../locales/zh-CN/common.json' with { type: 'json' };
+import zhCnValidation from '../locales/zh-CN/validation.json' with { type: 'json' };
+
+export const LOCALES = ['zh-CN', 'en-US', 'it-IT', 'de-AT', 'pt-PT', 'tr-TR'] as const;
+export type Locale = (typeof LOCALES)[number];
+
+/** Domain catalogues; the folder of each locale holds one JSON file per name. */
+export const DOMAINS = ['common', 'validation', 'auth'] as const;
+
+const english = { ...enUsCommon, ...enUsValidation, ...enUsAuth };
+export type Catalogue = typeof english;
+
+type DotPaths<T, P extends string = ''> = {
+  [K in keyof T & string]: T[K] extends string ? `${P}${K}` : DotPaths<T[K], `${P}${K}.`>;
+}[keyof T & string];
+
+/** Every message key, checked by the compiler where code names one. */
+export type MessageKey = DotPaths<Catalogue>;
+
+export const CATALOGUES: Record<Locale, Catalogue> = {
+  'zh-CN': { ...zhCnCommon, ...zhCnValidation, ...zhCnAuth },
+  'en-US': english,
+  'it-IT': { ...itItCommon, ...itItValidation, ...itItAuth },
+  'de-AT': { ...deAtCommon, ...deAtValidation, ...deAtAuth },
+  'pt-PT': { ...ptPtCommon, ...ptPtValidation, ...ptPtAuth },
+  'tr-TR': { ...trTrCommon, ...trTrValidation, ...trTrAuth },
+};
+
+export type MessageParams = Record<string, string | number>;
+
+function lookup(catalogue: unknown, key: string): string | undefined {
+  let node: unknown = catalogue;
+  for (const part of key.split('.')) {
+    if (typeof node !== 'object' || node === null || !(part in node)) return undefined;
+    node = (node as Record<string, unknown>)[part];
+  }
+  return typeof node === 'string' ? node : undefined;
+}
+
+export const hasMessage = (key: string, locale: Locale = 'en-US'): boolean =>
+  lookup(CATALOGUES[locale], key) !== undefined;
+
+/** Translates a key (i18next-style `{{name}}` interpolation); falls back to English, then the key. */
+export function translate(locale: Locale, key: MessageKey | string, params: MessageParams = {}): string {
+  const template = lookup(CATALOGUES[locale], key) ?? lookup(english, key) ?? key;
+  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) =>
+    name in params ? String(params[name]) : whole,
+  );
+}
+
+/** Flattened `key -> text` pairs of a catalogue (for tests and tooling). */
+export function flatten(node: unknown, prefix = ''): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (typeof node !== 'object' || node === null) return out;
+  for (const [key, value] of Object.entries(node)) {
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (typeof value === 'string') out[path] = value;
+    else Object.assign(out, flatten(value, path));
+  }
+  return out;
+}

@@ -1,0 +1,47 @@
+import { defineConfig } from 'vitest/config';
+
+const serverSuites = ['apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts'];
+const notServerSuites = ['**/*.unit.test.ts', '**/*.smoke.test.ts', '**/node_modules/**'];
+
+/**
+ * One run, four projects: pure units; every server suite on SQLite and again on PostgreSQL
+ * (it fails, never skips, when PostgreSQL is unreachable); and a smoke test of the built server.
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'unit', include: ['packages/**/*.test.ts', 'apps/server/src/**/*.unit.test.ts'] } },
+      {
+        test: {
+          name: 'server-sqlite',
+          include: serverSuites,
+          exclude: notServerSuites,
+          env: { TEST_DB: 'sqlite' },
+          pool: 'forks',
+          testTimeout: 20_000,
+          hookTimeout: 30_000,
+        },
+      },
+      {
+        test: {
+          name: 'server-postgres',
+          include: serverSuites,
+          exclude: notServerSuites,
+          env: { TEST_DB: 'postgres' },
+          globalSetup: ['apps/server/test/postgresGlobalSetup.ts'],
+          pool: 'forks',
+          testTimeout: 20_000,
+          hookTimeout: 30_000,
+        },
+      },
+      {
+        test: {
+          name: 'smoke',
+          include: ['apps/server/test/**/*.smoke.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
+    ],
+  },
+});
