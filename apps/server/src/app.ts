@@ -8,7 +8,7 @@ import { registerAccessGate } from './core/auth.js';
 import { openDatabase } from './core/db.js';
 import { registerErrorHandling } from './core/http.js';
 import { type CounterStore, MemoryCounterStore, RedisCounterStore } from './core/rateLimit.js';
-import { registerWebApp } from './core/web.js';
+import { registerWebApp, WEB_PREFIX } from './core/web.js';
 import { migrateToLatest } from './db/migrate.js';
 import { type FirstStart, seedSuperAdmin } from './db/seed/superAdmin.js';
 import { AuthRepo } from './modules/auth/auth.repo.js';
@@ -96,7 +96,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   });
 
   registerErrorHandling(app);
-  registerAccessGate(app, { sessions, policy });
+  registerAccessGate(app, { sessions, policy, publicStaticPrefixes: [WEB_PREFIX] });
 
   const options = { validateResponses: config.validateResponses };
   registerSystemRoutes(app, { db, endpoints: ALL_ENDPOINTS }, options);

@@ -37,7 +37,7 @@ describe('message catalogues', () => {
 
   it('interpolates parameters and falls back to the key when a message is unknown', () => {
     expect(translate('en-US', 'common.error.tooManyAttempts', { minutes: 15 })).toBe(
-      'Too many attempts, please try again in 15 minutes',
+      'Too many attempts, please try again in 15 min',
     );
     expect(translate('de-AT', 'no.such.key')).toBe('no.such.key');
   });

@@ -13,6 +13,12 @@ export interface AuthSession {
   expiresAt: number;
 }
 
+export interface RouteEntry {
+  method: string;
+  url: string;
+  permission: Permission;
+}
+
 export interface SessionAuthenticator {
   /** Resolves a token or throws code 1 (expired, revoked, or forced offline). */
   authenticate(token: string): Promise<AuthSession>;
@@ -31,6 +37,10 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     auth: AuthSession | null;
+  }
+  interface FastifyInstance {
+    /** Every route registered, with its declared access (for the route gate and tooling). */
+    routeTable: RouteEntry[];
   }
 }
 
@@ -51,13 +61,21 @@ export function bearerToken(request: FastifyRequest): string | null {
  */
 export function registerAccessGate(
   app: FastifyInstance,
-  deps: { sessions: SessionAuthenticator; policy: AccessPolicy },
+  deps: { sessions: SessionAuthenticator; policy: AccessPolicy; publicStaticPrefixes?: readonly string[] },
 ): void {
   app.decorateRequest('auth', null);
+  const routeTable: RouteEntry[] = [];
+  app.decorate('routeTable', routeTable);
 
   app.addHook('onRoute', (route) => {
+    // Routes made by the static-file plugin cannot carry config; their prefix is declared public here.
+    if (!route.config?.permission && deps.publicStaticPrefixes?.some((p) => route.url.startsWith(p))) {
+      route.config = { ...route.config, permission: 'public' };
+    }
     const permission = route.config?.permission;
-    if (!permission) throw new Error(`Route ${route.method} ${route.url} declares no access`);
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    if (!permission) throw new Error(`Route ${methods.join(',')} ${route.url} declares no access`);
+    for (const method of methods) routeTable.push({ method, url: route.url, permission });
   });
 
   app.addHook('preHandler', async (request) => {

@@ -4,22 +4,19 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { notFoundEnvelope } from './http.js';
 
-const WEB_PREFIX = '/client_web/';
+export const WEB_PREFIX = '/client_web/';
 
 /** Serves the built single-page app under /client_web with history-mode fallback to index.html. */
 export async function registerWebApp(app: FastifyInstance, webDist: string): Promise<void> {
   const hasApp = existsSync(join(webDist, 'index.html'));
   await app.register(async (scope) => {
-    // The static plugin's routes are public by nature; declare it here, where they are made.
-    scope.addHook('onRoute', (route) => {
-      route.config = { ...route.config, permission: 'public' };
-    });
     if (hasApp) {
       await scope.register(fastifyStatic, {
         root: webDist,
         prefix: WEB_PREFIX,
         index: false,
         wildcard: true,
+        cacheControl: false,
         setHeaders: (res, path) => {
           res.setHeader(
             'cache-control',
@@ -28,6 +25,9 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
         },
       });
     }
+    const page = (_request: FastifyRequest, reply: FastifyReply) =>
+      hasApp ? reply.header('cache-control', 'no-cache').sendFile('index.html', webDist) : notFoundEnvelope(_request, reply);
+    scope.get(WEB_PREFIX, { config: { permission: 'public' } }, page);
     scope.get('/', { config: { permission: 'public' } }, (_request, reply) => reply.redirect(WEB_PREFIX));
     scope.get('/client_web', { config: { permission: 'public' } }, (_request, reply) => reply.redirect(WEB_PREFIX));
   });
@@ -35,7 +35,7 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
     const path = request.url.split('?')[0] ?? '';
     const isPage = request.method === 'GET' && path.startsWith(WEB_PREFIX) && extname(path) === '';
-    if (isPage && hasApp) return reply.header('cache-control', 'no-cache').sendFile('index.html', webDist);
+    if (isPage && hasApp) return reply.status(200).header('cache-control', 'no-cache').sendFile('index.html', webDist);
     return notFoundEnvelope(request, reply);
   });
 }

@@ -2,7 +2,7 @@
  * Chainage ("stationing") of a tunnel: metres written as `km+mmm.mmm`, e.g. 4219.833 m -> `4+219.833`.
  * Some projects prefix the line code (`CH`, `DK`); it is accepted on input and kept out of the value.
  */
-const CHAINAGE_PATTERN = /^\s*(?:[A-Za-z]{1,3}\s*)?(-)?(\d{1,4})\+(\d{3})(?:\.(\d{1,3}))?\s*$/;
+const CHAINAGE_PATTERN = /^\s*(?:[A-Za-z]{1,3}\s*)?(-)?(\d+)\+(\d{3})(?:\.(\d{1,3}))?\s*$/;
 
 export function isChainage(text: string): boolean {
   return CHAINAGE_PATTERN.test(text);

@@ -49,7 +49,7 @@ export const IntegerSchema = z.union([
     .trim()
     .regex(PATTERNS.integer, { error: 'validation.integer' })
     .transform((v) => Number(v)),
-]);
+], { error: 'validation.integer' });
 
 /** A decimal number typed as text or as a number. */
 export const NumberSchema = z.union([
@@ -59,7 +59,7 @@ export const NumberSchema = z.union([
     .trim()
     .regex(PATTERNS.number, { error: 'validation.number' })
     .transform((v) => Number(v)),
-]);
+], { error: 'validation.number' });
 
 /** Sort numbers are integers greater than 0 (spec §5, §9). */
 export const SortNumberSchema = z.coerce

@@ -16,6 +16,10 @@ type LoginMethod = (typeof authContract.LOGIN_METHODS)[number];
 type LoginOutcome = (typeof authContract.LOGIN_RESULTS)[number];
 const HOUR_MS = 3_600_000;
 
+/** One lock per account whichever way it is named (phone, e-mail) and whichever path is used. */
+const throttleKey = (user: UserRow | undefined, account: string): string =>
+  user ? `user:${user.id}` : `name:${account.trim().toLowerCase()}`;
+
 export interface AuthDeps {
   repo: AuthRepo;
   sessions: SessionService;
@@ -38,34 +42,36 @@ export class AuthService {
     client: ClientInfo,
   ): Promise<LoginResult> {
     const account = input.account.trim();
-    await this.throttled(account, method, client);
+    const user = await this.deps.repo.findUserByAccount(account);
+    const key = throttleKey(user, account);
+    await this.throttled(key, account, method, client);
     if (!(await proof())) {
       await this.deps.throttle.failed(null, client.ip);
       await this.log(null, account, method, 'bad_captcha', client);
       throw errors.business('auth.login.captchaWrong');
     }
-    const user = await this.deps.repo.findUserByAccount(account);
     const ok = user ? await verifyPassword(user.password_hash, input.password) : await verifyAgainstNothing(input.password);
     if (!user || !ok) {
-      await this.deps.throttle.failed(account, client.ip);
+      await this.deps.throttle.failed(key, client.ip);
       await this.log(user?.id ?? null, account, method, 'bad_credentials', client);
       throw errors.business('auth.login.badCredentials');
     }
-    return this.admit(user, account, method, client);
+    return this.admit(user, key, account, method, client);
   }
 
   /** Login v3: the phone and the code sent to it. */
   async loginWithMobileCode(input: { mobile: string; code: string }, client: ClientInfo): Promise<LoginResult> {
     const method = 'mobile_code';
-    await this.throttled(input.mobile, method, client);
+    const user = await this.deps.repo.findUserByAccount(input.mobile);
+    const key = throttleKey(user, input.mobile);
+    await this.throttled(key, input.mobile, method, client);
     const valid = await this.deps.mobileCodes.verify(input.mobile, input.code);
-    const user = valid ? await this.deps.repo.findUserByAccount(input.mobile) : undefined;
-    if (!user) {
-      await this.deps.throttle.failed(input.mobile, client.ip);
+    if (!user || !valid) {
+      await this.deps.throttle.failed(key, client.ip);
       await this.log(null, input.mobile, method, 'bad_code', client);
       throw errors.business('auth.login.mobileCodeWrong');
     }
-    return this.admit(user, input.mobile, method, client);
+    return this.admit(user, key, input.mobile, method, client);
   }
 
   /** Sends a code when the phone has an account; answers the same either way (no enumeration). */
@@ -133,9 +139,10 @@ export class AuthService {
     client: ClientInfo,
   ): Promise<void> {
     const user = await this.requireUser(session.userId);
-    await this.deps.throttle.check(user.phone, client.ip);
+    const key = throttleKey(user, user.phone);
+    await this.deps.throttle.check(key, client.ip);
     if (!(await verifyPassword(user.password_hash, input.oldPassword))) {
-      await this.deps.throttle.failed(user.phone, client.ip);
+      await this.deps.throttle.failed(key, client.ip);
       throw errors.business('auth.password.originalWrong');
     }
     await this.deps.repo.updatePassword(user.id, await hashPassword(input.newPassword), Date.now());
@@ -149,9 +156,10 @@ export class AuthService {
     client: ClientInfo,
   ): Promise<void> {
     const admin = await this.requireUser(session.userId);
-    await this.deps.throttle.check(admin.phone, client.ip);
+    const key = throttleKey(admin, admin.phone);
+    await this.deps.throttle.check(key, client.ip);
     if (!(await verifyPassword(admin.password_hash, input.adminPassword))) {
-      await this.deps.throttle.failed(admin.phone, client.ip);
+      await this.deps.throttle.failed(key, client.ip);
       throw errors.business('auth.password.adminWrong');
     }
     const target = await this.deps.repo.findUserById(input.userId);
@@ -178,21 +186,27 @@ export class AuthService {
     return { total, page: input.page, pageSize: input.pageSize, records: records.map(presentSms) };
   }
 
-  private async admit(user: UserRow, account: string, method: LoginMethod, client: ClientInfo): Promise<LoginResult> {
+  private async admit(
+    user: UserRow,
+    key: string,
+    account: string,
+    method: LoginMethod,
+    client: ClientInfo,
+  ): Promise<LoginResult> {
     if (user.enabled !== 1) {
       await this.log(user.id, account, method, 'disabled', client);
       throw errors.business('auth.login.disabled');
     }
-    await this.deps.throttle.succeeded(account);
+    await this.deps.throttle.succeeded(key);
     const { token, expiresAt } = await this.deps.sessions.open(user.id, client);
     await this.log(user.id, account, method, 'success', client);
     const session: AuthSession = { sessionId: 0, userId: user.id, sa: user.is_sa === 1, zb: user.is_zb === 1, orgId: user.org_id, expiresAt };
     return { token, user: presentUser(user), resources: await this.deps.policy.resourcesOf(session), roles: [], expiresAt };
   }
 
-  private async throttled(account: string, method: LoginMethod, client: ClientInfo): Promise<void> {
+  private async throttled(key: string, account: string, method: LoginMethod, client: ClientInfo): Promise<void> {
     try {
-      await this.deps.throttle.check(account, client.ip);
+      await this.deps.throttle.check(key, client.ip);
     } catch (error) {
       if (error instanceof AppError) await this.log(null, account, method, 'throttled', client);
       throw error;

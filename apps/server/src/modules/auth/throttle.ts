@@ -10,13 +10,13 @@ export const SIGN_IN_LIMITS = {
 
 /** Limits on issuing challenges (captchas and SMS codes) per address and per phone. */
 export const ISSUE_LIMITS = {
-  captchasPerIpPerMinute: 30,
+  captchasPerIpPerMinute: 40,
   smsPerPhonePerHour: 5,
   smsPerIpPerHour: 10,
   registrationsPerIpPerHour: 10,
 } as const;
 
-const accountKey = (account: string) => `signin:acct:${account.trim().toLowerCase()}`;
+const accountKey = (key: string) => `signin:acct:${key}`;
 const ipKey = (ip: string) => `signin:ip:${ip}`;
 
 /**

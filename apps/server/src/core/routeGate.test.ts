@@ -1,0 +1,73 @@
+import { ALL_ENDPOINTS, endpointUrl, isResourceCode } from '@boreline/contracts';
+import Fastify from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SuperAdminOnlyPolicy } from './access.js';
+import { registerAccessGate } from './auth.js';
+import { createTestApp, type TestApp } from '../../test/testApp.js';
+
+/** The public calls of spec §7 (main service `/g/...`) plus what the product adds in the same style. */
+const EXPECTED_PUBLIC_API = [
+  'GET /server_main/g/web/sys/getKaptcha/',
+  'GET /server_main/g/web/sys/getSlideCaptcha/v1',
+  'GET /server_main/g/web/sys/getMobileCode',
+  'POST /server_main/g/web/sys/login/v1',
+  'POST /server_main/g/web/sys/login/v2',
+  'POST /server_main/g/web/sys/login/v3',
+  'GET /server_main/g/web/sys/logout/v1',
+  'POST /server_main/g/sys/user/register/v1',
+  'GET /server_main/g/web/sys/health/v1',
+  'GET /server_main/g/web/sys/openapi/v1',
+].sort();
+
+describe('route gate', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('registers every contract endpoint at its spec path and nothing else under the API bases', () => {
+    const api = t.app.routeTable.filter((r) => r.url.startsWith('/server_') && r.method !== 'HEAD');
+    const expected = ALL_ENDPOINTS.map((e) => `${e.method} ${endpointUrl(e)}`).sort();
+    expect(api.map((r) => `${r.method} ${r.url}`).sort()).toEqual(expected);
+    for (const endpoint of ALL_ENDPOINTS) {
+      const declared = endpoint.permission;
+      expect(declared === 'public' || declared === 'authenticated' || isResourceCode(declared), endpoint.id).toBe(true);
+    }
+  });
+
+  it('lists the route table: every route declares its access, and the public API set equals the spec', () => {
+    const table = t.app.routeTable;
+    const publicApi = table
+      .filter((r) => r.url.startsWith('/server_') && r.method !== 'HEAD' && r.permission === 'public')
+      .map((r) => `${r.method} ${r.url}`)
+      .sort();
+    expect(publicApi).toEqual(EXPECTED_PUBLIC_API);
+    const protectedApi = table.filter((r) => r.url.startsWith('/server_') && r.permission !== 'public');
+    expect(protectedApi.length).toBeGreaterThan(0);
+    console.log(`route gate: ${table.length} routes = ${table.length} declared; ${publicApi.length} public API routes`);
+  });
+
+  it('refuses at start-up a route that declares no access', async () => {
+    const app = Fastify();
+    registerAccessGate(app, { sessions: { authenticate: () => Promise.reject(new Error('unused')) }, policy: new SuperAdminOnlyPolicy() });
+    app.get('/server_main/u/declared', { config: { permission: 'authenticated' } }, async () => 'x');
+    expect(() => app.get('/server_main/u/undeclared', async () => 'x')).toThrow(/declares no access/);
+    await app.close();
+  });
+
+  it('never lets duplicate slashes, a trailing slash or an encoded prefix reach a protected route', async () => {
+    for (const url of [
+      '//server_main/u/web/sys/user/queryUserInfo/v1',
+      '/server_main//u/web/sys/user/queryUserInfo/v1',
+      '/server_main/u/web/sys/user/queryUserInfo/v1/',
+      '/server_main/%75/web/sys/user/queryUserInfo/v1',
+      '/server_main/u/web/sys/user/queryUserInfo/v1?x=/g/',
+    ]) {
+      const response = await t.app.inject({ method: 'POST', url, payload: {} });
+      const body: { code: number; data: unknown } = response.json();
+      expect(body.code, url).not.toBe(0);
+      expect(body.data, url).toBeNull();
+    }
+  });
+});

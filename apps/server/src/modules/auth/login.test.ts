@@ -1,0 +1,237 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildUser, call, imageCaptcha, loginV1, type BuiltUser } from '../../../test/factories.js';
+import { ADMIN, createTestApp, envelope, TEST_CAPTCHA, type TestApp } from '../../../test/testApp.js';
+import { SLIDE_TEST_X } from './captcha.service.js';
+import type { SmsSender } from './sms.js';
+
+const M = '/server_main';
+
+class CapturingSms implements SmsSender {
+  readonly sent: { phone: string; text: string }[] = [];
+  async send(phone: string, text: string): Promise<void> {
+    this.sent.push({ phone, text });
+  }
+}
+
+describe('sign-in', () => {
+  let t: TestApp;
+  let user: BuiltUser;
+  const sms = new CapturingSms();
+
+  beforeAll(async () => {
+    t = await createTestApp({}, { sms });
+    user = await buildUser(t.db);
+  });
+  afterAll(() => t.close());
+
+  describe('GET /g/web/sys/getKaptcha/', () => {
+    it('draws an SVG image for the state, never the answer as text', async () => {
+      const response = await t.app.inject({ method: 'GET', url: `${M}/g/web/sys/getKaptcha/?state=abcdefghijklmnopq1` });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toContain('image/svg+xml');
+      expect(response.headers['cache-control']).toBe('no-store');
+      expect(response.body).toMatch(/^<svg/);
+      expect(response.body).not.toContain(TEST_CAPTCHA);
+    });
+
+    it('refuses a missing or malformed state with code 3', async () => {
+      for (const url of [`${M}/g/web/sys/getKaptcha/`, `${M}/g/web/sys/getKaptcha/?state=short`]) {
+        const response = await t.app.inject({ method: 'GET', url });
+        expect(envelope(response).code, url).toBe(3);
+      }
+    });
+  });
+
+  describe('POST /g/web/sys/login/v1', () => {
+    it('signs in by phone or by e-mail in any case and returns a fresh opaque token', async () => {
+      const byPhone = envelope(await loginV1(t.app, user.phone, user.password));
+      const byMail = envelope(await loginV1(t.app, user.email.toUpperCase(), user.password));
+      expect(byPhone.code).toBe(0);
+      expect(byMail.code).toBe(0);
+      const first = byPhone.data as { token: string; user: { id: number; sa: boolean }; resources: string[] };
+      const second = byMail.data as { token: string };
+      expect(first.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      expect(second.token).not.toBe(first.token);
+      expect(first.user).toMatchObject({ id: user.id, sa: false });
+      expect(first.resources).toEqual([]);
+    });
+
+    it('gives the super administrator every resource', async () => {
+      const body = envelope(await loginV1(t.app, ADMIN.email, ADMIN.password));
+      expect(body.code).toBe(0);
+      expect((body.data as { resources: string[] }).resources).toContain('admin.user.resetPassword');
+    });
+
+    it('answers an unknown account exactly as a wrong password', async () => {
+      const wrong = await loginV1(t.app, user.phone, 'not-the-password', { ip: '10.0.0.1' });
+      const unknown = await loginV1(t.app, '19999999999', 'not-the-password', { ip: '10.0.0.1' });
+      expect(wrong.statusCode).toBe(unknown.statusCode);
+      expect(envelope(wrong)).toEqual(envelope(unknown));
+      expect(envelope(wrong)).toEqual({ code: 3, msg: 'Wrong account or password', data: null });
+    });
+
+    it('refuses a wrong captcha, and a captcha answer works once only', async () => {
+      const wrong = envelope(await loginV1(t.app, user.phone, user.password, { captcha: 'ZZZZ', ip: '10.0.0.2' }));
+      expect(wrong).toMatchObject({ code: 3, msg: 'The verification code is wrong or has expired, please get a new one' });
+      const state = await imageCaptcha(t.app, '10.0.0.2');
+      const payload = { account: user.phone, password: user.password, state, captcha: TEST_CAPTCHA };
+      const once = await t.app.inject({ method: 'POST', url: `${M}/g/web/sys/login/v1`, payload, remoteAddress: '10.0.0.2' });
+      const twice = await t.app.inject({ method: 'POST', url: `${M}/g/web/sys/login/v1`, payload, remoteAddress: '10.0.0.2' });
+      expect(envelope(once).code).toBe(0);
+      expect(envelope(twice)).toMatchObject({ code: 3, msg: expect.stringContaining('verification code') });
+    });
+
+    it('refuses an expired captcha', async () => {
+      const state = await imageCaptcha(t.app, '10.0.0.3');
+      await t.db.kysely.updateTable('challenges').set({ expires_at: Date.now() - 1 }).where('id', '=', `img:${state}`).execute();
+      const response = await t.app.inject({
+        method: 'POST',
+        url: `${M}/g/web/sys/login/v1`,
+        payload: { account: user.phone, password: user.password, state, captcha: TEST_CAPTCHA },
+        remoteAddress: '10.0.0.3',
+      });
+      expect(envelope(response).code).toBe(3);
+    });
+
+    it('names every missing field, in the caller language', async () => {
+      const response = await t.app.inject({ method: 'POST', url: `${M}/g/web/sys/login/v1`, payload: {}, headers: { lang: 'it_IT' } });
+      const body = envelope(response);
+      expect(response.statusCode).toBe(400);
+      expect(body.code).toBe(3);
+      const fields = (body.data as { fields: { field: string }[] }).fields.map((f) => f.field).sort();
+      expect(fields).toEqual(['account', 'captcha', 'password', 'state']);
+      expect(body.msg).not.toContain('required');
+    });
+
+    it('tells a disabled account only after the right password', async () => {
+      const disabled = await buildUser(t.db, { enabled: false });
+      const wrong = envelope(await loginV1(t.app, disabled.phone, 'nope-nope', { ip: '10.0.0.4' }));
+      const right = envelope(await loginV1(t.app, disabled.phone, disabled.password, { ip: '10.0.0.4' }));
+      expect(wrong.msg).toBe('Wrong account or password');
+      expect(right).toMatchObject({ code: 3, msg: 'This account is disabled, please contact the administrator' });
+    });
+  });
+
+  describe('GET /g/web/sys/getSlideCaptcha/v1 and POST /g/web/sys/login/v2', () => {
+    const slide = async (ip: string) => {
+      const body = envelope(await t.app.inject({ method: 'GET', url: `${M}/g/web/sys/getSlideCaptcha/v1`, remoteAddress: ip }));
+      expect(body.code).toBe(0);
+      return body.data as { captchaId: string; background: string; piece: string; width: number };
+    };
+    const login = (captchaId: string, slideX: number, ip: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `${M}/g/web/sys/login/v2`,
+        remoteAddress: ip,
+        payload: { account: user.email, password: user.password, captchaId, slideX },
+      });
+
+    it('serves a puzzle as two SVG images', async () => {
+      const puzzle = await slide('10.0.1.1');
+      expect(puzzle.background).toMatch(/^data:image\/svg\+xml;base64,/);
+      expect(puzzle.piece).toMatch(/^data:image\/svg\+xml;base64,/);
+      expect(puzzle.width).toBe(300);
+    });
+
+    it('signs in when the piece is in its gap, within a few pixels, once', async () => {
+      const puzzle = await slide('10.0.1.2');
+      expect(envelope(await login(puzzle.captchaId, SLIDE_TEST_X + 3, '10.0.1.2')).code).toBe(0);
+      expect(envelope(await login(puzzle.captchaId, SLIDE_TEST_X, '10.0.1.2')).code).toBe(3);
+    });
+
+    it('refuses a piece left far from its gap', async () => {
+      const puzzle = await slide('10.0.1.3');
+      const body = envelope(await login(puzzle.captchaId, SLIDE_TEST_X + 40, '10.0.1.3'));
+      expect(body).toMatchObject({ code: 3, msg: expect.stringContaining('verification code') });
+    });
+  });
+
+  describe('GET /g/web/sys/getMobileCode and POST /g/web/sys/login/v3', () => {
+    const askCode = async (mobile: string, ip: string, captcha = TEST_CAPTCHA) => {
+      const state = await imageCaptcha(t.app, ip);
+      return t.app.inject({
+        method: 'GET',
+        url: `${M}/g/web/sys/getMobileCode?mobile=${mobile}&state=${state}&captcha=${captcha}`,
+        remoteAddress: ip,
+      });
+    };
+    const loginV3 = (mobile: string, code: string, ip: string) =>
+      t.app.inject({ method: 'POST', url: `${M}/g/web/sys/login/v3`, remoteAddress: ip, payload: { mobile, code } });
+
+    it('delivers the code through the SMS sender, never in the HTTP answer, and signs in with it', async () => {
+      const owner = await buildUser(t.db);
+      const response = await askCode(owner.phone, '10.0.2.1');
+      expect(envelope(response)).toMatchObject({ code: 0, data: { expiresInSeconds: 300, resendAfterSeconds: 60 } });
+      const message = sms.sent.find((m) => m.phone === owner.phone);
+      const code = /\b(\d{6})\b/.exec(message?.text ?? '')?.[1] ?? '';
+      expect(code).toMatch(/^\d{6}$/);
+      expect(response.body).not.toContain(code);
+      const login = envelope(await loginV3(owner.phone, code, '10.0.2.1'));
+      expect(login.code).toBe(0);
+      expect(envelope(await loginV3(owner.phone, code, '10.0.2.1')).code).toBe(3);
+    });
+
+    it('answers an unknown number as a known one and sends nothing', async () => {
+      const before = sms.sent.length;
+      const response = await askCode('18888888888', '10.0.2.2');
+      expect(envelope(response).code).toBe(0);
+      expect(sms.sent.length).toBe(before);
+    });
+
+    it('requires the image captcha and refuses a second code within a minute', async () => {
+      const owner = await buildUser(t.db);
+      expect(envelope(await askCode(owner.phone, '10.0.2.3', 'WRNG')).code).toBe(3);
+      expect(envelope(await askCode(owner.phone, '10.0.2.3')).code).toBe(0);
+      const again = envelope(await askCode(owner.phone, '10.0.2.3'));
+      expect(again.code).toBe(3);
+      expect(again.msg).toMatch(/^Please wait \d+ seconds/);
+    });
+
+    it('ends a code after five wrong tries', async () => {
+      const owner = await buildUser(t.db);
+      await askCode(owner.phone, '10.0.2.4');
+      const code = /\b(\d{6})\b/.exec(sms.sent.filter((m) => m.phone === owner.phone).at(-1)?.text ?? '')?.[1] ?? '';
+      const wrong = code === '000000' ? '111111' : '000000';
+      for (let i = 0; i < 5; i += 1) expect(envelope(await loginV3(owner.phone, wrong, `10.0.2.${10 + i}`)).code).toBe(3);
+      const left = await t.db.kysely.selectFrom('challenges').select('id').where('id', '=', `sms:${owner.phone}`).execute();
+      expect(left).toEqual([]);
+      expect(envelope(await loginV3(owner.phone, code, '10.0.2.20')).code).toBe(3);
+    });
+
+    it('validates the phone format', async () => {
+      const response = await t.app.inject({
+        method: 'GET',
+        url: `${M}/g/web/sys/getMobileCode?mobile=+39abc&state=abcdefghijklmnopq2&captcha=x`,
+      });
+      expect(envelope(response)).toMatchObject({ code: 3, msg: 'Phone: Wrong phone format (digits only, at most 20)' });
+    });
+  });
+
+  describe('the embedded SMS outbox (POST /u/web/sys/smsOutbox/query/v1)', () => {
+    it('lets the administrator read sent codes, refuses others', async () => {
+      const real = await createTestApp();
+      try {
+        const target = await buildUser(real.db);
+        const state = await imageCaptcha(real.app, '10.0.3.1');
+        await real.app.inject({
+          method: 'GET',
+          url: `${M}/g/web/sys/getMobileCode?mobile=${target.phone}&state=${state}&captcha=${TEST_CAPTCHA}`,
+          remoteAddress: '10.0.3.1',
+        });
+        const adminToken = (envelope(await loginV1(real.app, ADMIN.email, ADMIN.password)).data as { token: string }).token;
+        const outbox = envelope(await call(real.app, 'POST', `${M}/u/web/sys/smsOutbox/query/v1`, { token: adminToken, payload: { phone: target.phone } }));
+        expect(outbox.code).toBe(0);
+        const page = outbox.data as { total: number; records: { phone: string; text: string }[] };
+        expect(page.total).toBe(1);
+        expect(page.records[0]?.text).toMatch(/\b\d{6}\b/);
+        const userToken = (envelope(await loginV1(real.app, target.phone, target.password, { ip: '10.0.3.2' })).data as { token: string }).token;
+        const refused = await call(real.app, 'POST', `${M}/u/web/sys/smsOutbox/query/v1`, { token: userToken, payload: {} });
+        expect(refused.statusCode).toBe(403);
+        expect(envelope(refused)).toMatchObject({ code: 2, msg: 'Insufficient permissions, please contact the administrator' });
+        expect(envelope(await call(real.app, 'POST', `${M}/u/web/sys/smsOutbox/query/v1`, { payload: {} })).code).toBe(1);
+      } finally {
+        await real.close();
+      }
+    });
+  });
+});
