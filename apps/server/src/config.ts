@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 
 const bool = z
@@ -6,6 +7,10 @@ const bool = z
   .transform((v) => v === 'true' || v === '1');
 
 const positiveInt = z.coerce.number().int().positive();
+
+// Defaults resolve from this module, not the working directory: src/ and the bundled dist/ are
+// both two levels below the repository root.
+const repoPath = (relative: string) => fileURLToPath(new URL(`../../../${relative}`, import.meta.url));
 
 /** Environment variables, validated once at start. Every one has a safe default. */
 const EnvSchema = z
@@ -15,7 +20,7 @@ const EnvSchema = z
     PORT: z.coerce.number().int().min(0).max(65535).default(8080),
     PUBLIC_URL: z.url().optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-    DATA_DIR: z.string().default('data'),
+    DATA_DIR: z.string().default(repoPath('data')),
     DATABASE_URL: z
       .string()
       .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// URL (leave it unset for SQLite)')
@@ -24,7 +29,7 @@ const EnvSchema = z
     REDIS_URL: z.string().regex(/^rediss?:\/\//, 'REDIS_URL must be a redis:// URL').optional(),
     REDIS_PREFIX: z.string().regex(/^[\w:.-]{1,64}$/).default('boreline:'),
     MQTT_URL: z.string().regex(/^(mqtts?|wss?):\/\//, 'MQTT_URL must be an mqtt:// URL').optional(),
-    WEB_DIST: z.string().default('apps/web/dist'),
+    WEB_DIST: z.string().default(repoPath('apps/web/dist')),
     TRUST_PROXY: bool.default(false),
     SESSION_IDLE_MINUTES: positiveInt.default(240),
     SESSION_ABSOLUTE_HOURS: positiveInt.default(24),
@@ -34,6 +39,7 @@ const EnvSchema = z
     CAPTCHA_TEST_ANSWER: z.string().regex(/^[A-Za-z0-9]{4,8}$/).optional(),
     FRAME_ANCESTORS: z.string().default("'none'"),
     BODY_LIMIT_BYTES: positiveInt.default(1024 * 1024),
+    VALIDATE_RESPONSES: bool.optional(),
   })
   .refine((env) => !(env.NODE_ENV === 'production' && env.CAPTCHA_TEST_ANSWER), {
     message: 'CAPTCHA_TEST_ANSWER is a test setting and is refused when NODE_ENV=production',
@@ -96,6 +102,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     captchaTestAnswer: e.CAPTCHA_TEST_ANSWER,
     frameAncestors: e.FRAME_ANCESTORS,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
-    validateResponses: e.NODE_ENV !== 'production',
+    validateResponses: e.VALIDATE_RESPONSES ?? e.NODE_ENV !== 'production',
   };
 }

@@ -1,5 +1,5 @@
 import type { LoginResult, SessionInfo } from '@boreline/contracts';
-import { authContract } from '@boreline/contracts';
+import { type authContract } from '@boreline/contracts';
 import type { z } from 'zod';
 import type { AccessPolicy, AuthSession } from '../../core/auth.js';
 import { AppError, errors } from '../../core/errors.js';

@@ -1,0 +1,83 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const root = fileURLToPath(new URL('../../../', import.meta.url));
+const mainJs = join(root, 'apps/server/dist/main.js');
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+
+/** The built server as `npm start` runs it: a real process on a real port, from another directory. */
+describe('built server (smoke)', () => {
+  let child: ChildProcess;
+  let base: string;
+  let dataDir: string;
+  let output = '';
+
+  beforeAll(async () => {
+    expect(existsSync(mainJs), 'run `npm run build` first').toBe(true);
+    dataDir = mkdtempSync(join(tmpdir(), 'boreline-smoke-'));
+    const port = await freePort();
+    base = `http://127.0.0.1:${port}`;
+    child = spawn(process.execPath, [mainJs], {
+      cwd: tmpdir(),
+      env: { PATH: process.env.PATH, PORT: String(port), DATA_DIR: dataDir, CAPTCHA_TEST_ANSWER: 'SMOKE1', LOG_LEVEL: 'warn' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const deadline = Date.now() + 30_000;
+    while (!output.includes('Boreline is running') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    expect(output).toContain(`Boreline is running: ${base}/client_web/`);
+  });
+
+  afterAll(() => {
+    child.kill('SIGTERM');
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('answers GET /client_web/ and an app route with the built page', async () => {
+    for (const path of ['/client_web/', '/client_web/login']) {
+      const response = await fetch(`${base}${path}`);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toContain('text/html');
+      expect(await response.text()).toContain('<div id="root"></div>');
+    }
+  });
+
+  it('prints the first sign-in once and signs in with it over HTTP, then signs out', async () => {
+    const password = /Password \(shown this once[^:]*\): (\S+)/.exec(output)?.[1] ?? '';
+    expect(password.length).toBeGreaterThanOrEqual(16);
+    const state = 'smoke-state-0123456789';
+    const captcha = await fetch(`${base}/server_main/g/web/sys/getKaptcha/?state=${state}`);
+    expect(captcha.headers.get('content-type')).toContain('image/svg+xml');
+    const login = await fetch(`${base}/server_main/g/web/sys/login/v1`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', lang: 'en_US' },
+      body: JSON.stringify({ account: 'admin@boreline.local', password, state, captcha: 'SMOKE1' }),
+    });
+    const body = (await login.json()) as { code: number; data: { token: string; user: { sa: boolean } } };
+    expect(body.code).toBe(0);
+    expect(body.data.user.sa).toBe(true);
+    const me = await fetch(`${base}/server_main/u/web/sys/user/queryUserInfo/v1`, {
+      method: 'POST',
+      headers: { authorization: body.data.token, 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(((await me.json()) as { code: number }).code).toBe(0);
+    const out = await fetch(`${base}/server_main/g/web/sys/logout/v1`, { headers: { authorization: body.data.token } });
+    expect(((await out.json()) as { code: number }).code).toBe(0);
+    expect(existsSync(join(dataDir, 'boreline.db'))).toBe(true);
+  });
+});
