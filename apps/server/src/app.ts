@@ -30,6 +30,8 @@ declare module 'fastify' {
 export interface AppOverrides {
   sms?: SmsSender;
   counters?: CounterStore;
+  /** Where log lines go (standard output by default). */
+  logStream?: { write(line: string): void };
 }
 
 /** Builds the whole server; tests use it through `app.inject`, `main.ts` listens with it. */
@@ -38,6 +40,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     logger: {
       level: config.logLevel,
       redact: { paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.token'], censor: '[redacted]' },
+      ...(overrides.logStream ? { stream: overrides.logStream } : {}),
     },
     trustProxy: config.trustProxy,
     bodyLimit: config.bodyLimitBytes,

@@ -139,6 +139,14 @@ describe('sign-in', () => {
       expect(envelope(await login(puzzle.captchaId, SLIDE_TEST_X, '10.0.1.2')).code).toBe(3);
     });
 
+    it('validates the puzzle answer', async () => {
+      for (const payload of [{}, { account: user.email, password: user.password, captchaId: 'x', slideX: 'left' }]) {
+        const response = await t.app.inject({ method: 'POST', url: `${M}/g/web/sys/login/v2`, payload });
+        expect(response.statusCode).toBe(400);
+        expect(envelope(response).code).toBe(3);
+      }
+    });
+
     it('refuses a piece left far from its gap', async () => {
       const puzzle = await slide('10.0.1.3');
       const body = envelope(await login(puzzle.captchaId, SLIDE_TEST_X + 40, '10.0.1.3'));
@@ -198,6 +206,12 @@ describe('sign-in', () => {
       expect(envelope(await loginV3(owner.phone, code, '10.0.2.20')).code).toBe(3);
     });
 
+    it('validates the SMS sign-in: six digits and a phone number', async () => {
+      const bad = envelope(await loginV3('13900000000', '12ab', '10.0.2.30'));
+      expect(bad).toMatchObject({ code: 3, msg: 'SMS code: The code has 6 digits' });
+      expect(envelope(await loginV3('phone', '123456', '10.0.2.30')).msg).toContain('Wrong phone format');
+    });
+
     it('validates the phone format', async () => {
       const response = await t.app.inject({
         method: 'GET',
@@ -219,6 +233,8 @@ describe('sign-in', () => {
           remoteAddress: '10.0.3.1',
         });
         const adminToken = (envelope(await loginV1(real.app, ADMIN.email, ADMIN.password)).data as { token: string }).token;
+        const invalid = envelope(await call(real.app, 'POST', `${M}/u/web/sys/smsOutbox/query/v1`, { token: adminToken, payload: { pageSize: 1000 } }));
+        expect(invalid.code).toBe(3);
         const outbox = envelope(await call(real.app, 'POST', `${M}/u/web/sys/smsOutbox/query/v1`, { token: adminToken, payload: { phone: target.phone } }));
         expect(outbox.code).toBe(0);
         const page = outbox.data as { total: number; records: { phone: string; text: string }[] };
