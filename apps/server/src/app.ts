@@ -1,5 +1,4 @@
 import { ALL_ENDPOINTS } from '@boreline/contracts';
-import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import type { Config } from './config.js';
@@ -8,6 +7,7 @@ import { registerAccessGate } from './core/auth.js';
 import { openDatabase } from './core/db.js';
 import { registerErrorHandling } from './core/http.js';
 import { type CounterStore, MemoryCounterStore, RedisCounterStore } from './core/rateLimit.js';
+import { registerSecurityHeaders } from './core/securityHeaders.js';
 import { registerWebApp, WEB_PREFIX } from './core/web.js';
 import { migrateToLatest } from './db/migrate.js';
 import { type FirstStart, seedSuperAdmin } from './db/seed/superAdmin.js';
@@ -76,28 +76,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     policy,
   });
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'none'"],
-        formAction: ["'self'"],
-        frameAncestors: [config.frameAncestors],
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-    // CSP frame-ancestors decides framing; the legacy header only when nothing may frame us.
-    xFrameOptions: config.frameAncestors === "'none'" ? { action: 'deny' } : false,
-    referrerPolicy: { policy: 'same-origin' },
-  });
-
+  registerSecurityHeaders(app, config.frameAncestors);
   registerErrorHandling(app);
   registerAccessGate(app, { sessions, policy, publicStaticPrefixes: [WEB_PREFIX] });
 
