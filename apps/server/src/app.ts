@@ -34,6 +34,12 @@ export interface AppOverrides {
   logStream?: { write(line: string): void };
 }
 
+function redisCounters(url: string, prefix: string, app: FastifyInstance): CounterStore {
+  const redis = new Redis(url);
+  redis.on('error', (error: Error) => app.log.warn({ err: error }, 'redis connection error'));
+  return new RedisCounterStore(redis, `${prefix}rl:`);
+}
+
 /** Builds the whole server; tests use it through `app.inject`, `main.ts` listens with it. */
 export async function buildApp(config: Config, overrides: AppOverrides = {}): Promise<FastifyInstance> {
   const app = Fastify({
@@ -48,13 +54,10 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     routerOptions: { ignoreTrailingSlash: false },
   });
 
-  const db = openDatabase(config.database);
-  const counters =
-    overrides.counters ??
-    (config.redisUrl ? new RedisCounterStore(new Redis(config.redisUrl), `${config.redisPrefix}rl:`) : new MemoryCounterStore());
+  const db = openDatabase(config.database, (error) => app.log.warn({ err: error }, 'database connection lost'));
+  const counters = overrides.counters ?? (config.redisUrl ? redisCounters(config.redisUrl, config.redisPrefix, app) : new MemoryCounterStore());
   app.addHook('onClose', async () => {
-    await counters.close();
-    await db.close();
+    await Promise.allSettled([counters.close(), db.close()]);
   });
 
   await migrateToLatest(db);

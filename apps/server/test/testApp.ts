@@ -39,7 +39,8 @@ export async function createTestApp(
     database: database.config,
   };
   const app = await buildApp(config, overrides);
-  const db = openDatabase(database.config);
+  // The assertions' own connection; dropping the database at the end ends it on purpose.
+  const db = openDatabase(database.config, () => undefined);
   return {
     app,
     config,

@@ -39,9 +39,14 @@ function cachingStatements(sqlite: SQLite.Database): SqliteDatabase {
   };
 }
 
-export function openDatabase(config: Config['database']): Db {
+/**
+ * Opens the configured database. `onConnectionError` receives errors of idle PostgreSQL connections
+ * (a restarted server, a dropped link): unhandled, they would end the process.
+ */
+export function openDatabase(config: Config['database'], onConnectionError: (error: Error) => void): Db {
   if (config.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: config.url, max: 10 });
+    pool.on('error', onConnectionError);
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { kysely, dialect: 'postgres', close: () => kysely.destroy() };
   }

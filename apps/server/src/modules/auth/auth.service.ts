@@ -1,5 +1,6 @@
 import type { LoginResult, SessionInfo } from '@boreline/contracts';
 import { type authContract } from '@boreline/contracts';
+import type { MessageKey } from '@boreline/i18n';
 import type { z } from 'zod';
 import type { AccessPolicy, AuthSession } from '../../core/auth.js';
 import { AppError, errors } from '../../core/errors.js';
@@ -139,12 +140,7 @@ export class AuthService {
     client: ClientInfo,
   ): Promise<void> {
     const user = await this.requireUser(session.userId);
-    const key = throttleKey(user, user.phone);
-    await this.deps.throttle.check(key, client.ip);
-    if (!(await verifyPassword(user.password_hash, input.oldPassword))) {
-      await this.deps.throttle.failed(key, client.ip);
-      throw errors.business('auth.password.originalWrong');
-    }
+    await this.confirmOwnPassword(user, input.oldPassword, 'auth.password.originalWrong', client);
     await this.deps.repo.updatePassword(user.id, await hashPassword(input.newPassword), Date.now());
     await this.deps.sessions.revokeAll(user.id, REVOKE_REASON.passwordChanged);
   }
@@ -156,12 +152,7 @@ export class AuthService {
     client: ClientInfo,
   ): Promise<void> {
     const admin = await this.requireUser(session.userId);
-    const key = throttleKey(admin, admin.phone);
-    await this.deps.throttle.check(key, client.ip);
-    if (!(await verifyPassword(admin.password_hash, input.adminPassword))) {
-      await this.deps.throttle.failed(key, client.ip);
-      throw errors.business('auth.password.adminWrong');
-    }
+    await this.confirmOwnPassword(admin, input.adminPassword, 'auth.password.adminWrong', client);
     const target = await this.deps.repo.findUserById(input.userId);
     if (!target) throw errors.business('auth.user.notFound');
     await this.deps.repo.updatePassword(target.id, await hashPassword(input.newPassword), Date.now());
@@ -210,6 +201,16 @@ export class AuthService {
     } catch (error) {
       if (error instanceof AppError) await this.log(null, account, method, 'throttled', client);
       throw error;
+    }
+  }
+
+  /** A signed-in user proves their password again, under the same throttle as sign-in. */
+  private async confirmOwnPassword(user: UserRow, password: string, wrong: MessageKey, client: ClientInfo): Promise<void> {
+    const key = throttleKey(user, user.phone);
+    await this.deps.throttle.check(key, client.ip);
+    if (!(await verifyPassword(user.password_hash, password))) {
+      await this.deps.throttle.failed(key, client.ip);
+      throw errors.business(wrong);
     }
   }
 
