@@ -1,10 +1,13 @@
-import { ALL_ENDPOINTS } from '@boreline/contracts';
+import { join } from 'node:path';
+import { ALL_ENDPOINTS, LIMITS } from '@boreline/contracts';
+import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import type { Config } from './config.js';
 import { SuperAdminOnlyPolicy } from './core/access.js';
 import { registerAccessGate } from './core/auth.js';
 import { openDatabase } from './core/db.js';
+import { FileStore } from './core/files.js';
 import { registerErrorHandling } from './core/http.js';
 import { type CounterStore, MemoryCounterStore, RedisCounterStore } from './core/rateLimit.js';
 import { registerSecurityHeaders } from './core/securityHeaders.js';
@@ -70,6 +73,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   const captcha = new CaptchaService(repo, config.captchaTestAnswer);
   const throttle = new SignInThrottle(counters);
   const auth = new AuthService({
+    files: new FileStore(join(config.dataDir, 'uploads')),
     repo,
     sessions,
     captcha,
@@ -80,6 +84,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   });
 
   registerSecurityHeaders(app, config.frameAncestors);
+  await app.register(multipart, { limits: { fileSize: LIMITS.repairVideoMaxBytes, files: 1 } });
   registerErrorHandling(app);
   registerAccessGate(app, { sessions, policy, publicStaticPrefixes: [WEB_PREFIX] });
 

@@ -1,4 +1,4 @@
-import { RESULT_CODE } from '@boreline/contracts';
+import { RESULT_CODE, SESSION_END_REASON } from '@boreline/contracts';
 import type { MessageKey, MessageParams } from '@boreline/i18n';
 
 /**
@@ -12,14 +12,19 @@ export class AppError extends Error {
     readonly messageKey: MessageKey,
     readonly params: MessageParams = {},
     readonly headers: Record<string, string> = {},
+    readonly data: unknown = null,
   ) {
     super(messageKey);
   }
 }
 
 export const errors = {
-  sessionExpired: () => new AppError(RESULT_CODE.unauthenticated, 401, 'common.error.sessionExpired'),
-  forcedOffline: () => new AppError(RESULT_CODE.unauthenticated, 401, 'common.error.forcedOffline'),
+  sessionExpired: () =>
+    new AppError(RESULT_CODE.unauthenticated, 401, 'common.error.sessionExpired', {}, {}, { reason: SESSION_END_REASON.expired }),
+  forcedOffline: () =>
+    new AppError(RESULT_CODE.unauthenticated, 401, 'common.error.forcedOffline', {}, {}, {
+      reason: SESSION_END_REASON.forcedOffline,
+    }),
   forbidden: () => new AppError(RESULT_CODE.forbidden, 403, 'common.error.forbidden'),
   /** A rule of the product the caller should show as it is (code 3). */
   business: (key: MessageKey, params: MessageParams = {}) =>

@@ -9,6 +9,7 @@ import type { MessageKey } from '@boreline/i18n';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { AppError, errors } from './errors.js';
+import { detectImageType, type ImageType } from './files.js';
 import { describeIssues, type FieldProblem, requestLanguage, t } from './i18n.js';
 
 export interface HandlerContext<I> {
@@ -37,7 +38,8 @@ function parseInput<I extends z.ZodType>(
   request: FastifyRequest,
   language: Language,
 ): z.output<I> {
-  const raw = inputSource(endpoint) === 'query' ? request.query : request.body;
+  const source = inputSource(endpoint);
+  const raw = source === 'query' ? request.query : source === 'body' ? request.body : {};
   const parsed = endpoint.input.safeParse(raw ?? {});
   if (!parsed.success) throw new ValidationFailed(describeIssues(parsed.error.issues, language));
   return parsed.data;
@@ -98,7 +100,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply
         .status(error.httpStatus)
         .headers(error.headers)
-        .send(envelope(error.code, t(language, error.messageKey, error.params)));
+        .send(envelope(error.code, t(language, error.messageKey, error.params), error.data));
     }
     const status = error.statusCode ?? 500;
     if (status === 413) return reply.status(413).send(envelope(RESULT_CODE.business, t(language, 'common.error.payloadTooLarge')));
@@ -114,4 +116,20 @@ export function notFoundEnvelope(request: FastifyRequest, reply: FastifyReply) {
   return reply
     .status(error.httpStatus)
     .send(envelope(error.code, t(requestLanguage(request), error.messageKey)));
+}
+
+/**
+ * Reads the one file of a multipart request, refusing on the way anything over `maxBytes` and
+ * anything whose first bytes are not a JPG or PNG image.
+ */
+export async function readImageUpload(request: FastifyRequest, maxBytes: number): Promise<{ type: ImageType; bytes: Buffer }> {
+  if (!request.isMultipart()) throw errors.business('common.upload.missing');
+  const file = await request.file({ limits: { fileSize: maxBytes, files: 1, fields: 5 } });
+  if (!file) throw errors.business('common.upload.missing');
+  const bytes = await file.toBuffer().catch(() => {
+    throw errors.business('common.upload.tooLarge', { size: `${Math.round(maxBytes / 1024)} KB` });
+  });
+  const type = detectImageType(bytes);
+  if (!type) throw errors.business('common.upload.notImage');
+  return { type, bytes };
 }

@@ -56,6 +56,12 @@ export function buildOpenApi(endpoints: readonly EndpointDefinition[], version: 
     if (inputSource(endpoint) === 'body') {
       operation.requestBody = { required: true, content: { 'application/json': { schema: input } } };
     }
+    if (inputSource(endpoint) === 'multipart') {
+      operation.requestBody = {
+        required: true,
+        content: { 'multipart/form-data': { schema: { type: 'object', properties: { file: { type: 'string', format: 'binary' } } } } },
+      };
+    }
     const url = endpointUrl(endpoint);
     paths[url] = { ...paths[url], [endpoint.method.toLowerCase()]: operation };
   }

@@ -19,8 +19,11 @@ export interface EndpointDefinition<
   path: string;
   permission: Permission;
   summary: string;
-  /** Where the input is read from: the query string (default for GET) or the JSON body (POST). */
-  inputFrom?: 'query' | 'body';
+  /**
+   * Where the input is read from: the query string (default for GET), the JSON body (POST), or a
+   * multipart form whose file the handler streams (the schema then checks the other fields).
+   */
+  inputFrom?: 'query' | 'body' | 'multipart';
   input: I;
   output: O;
   response?: ResponseKind;
@@ -42,7 +45,7 @@ export const BASE_PREFIX: Record<ServiceBase, string> = {
 export const endpointUrl = (endpoint: Pick<EndpointDefinition, 'base' | 'path'>): string =>
   `${BASE_PREFIX[endpoint.base]}${endpoint.path}`;
 
-export const inputSource = (endpoint: Pick<EndpointDefinition, 'method' | 'inputFrom'>): 'query' | 'body' =>
+export const inputSource = (endpoint: Pick<EndpointDefinition, 'method' | 'inputFrom'>): 'query' | 'body' | 'multipart' =>
   endpoint.inputFrom ?? (endpoint.method === 'GET' ? 'query' : 'body');
 
 export type EndpointInput<E> = E extends EndpointDefinition<infer I, z.ZodType> ? z.input<I> : never;

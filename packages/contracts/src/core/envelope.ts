@@ -22,3 +22,10 @@ export const envelopeSchema = <T extends z.ZodType>(data: T) =>
   });
 
 export type Envelope<T> = { code: number; msg: string; data: T };
+
+/** `data.reason` of a code-1 answer, so the client can tell a forced logout from an expiry. */
+export const SESSION_END_REASON = {
+  expired: 'expired',
+  forcedOffline: 'forced_offline',
+} as const;
+export type SessionEndReason = (typeof SESSION_END_REASON)[keyof typeof SESSION_END_REASON];

@@ -291,6 +291,47 @@ export const smsOutbox = defineEndpoint({
   output: pageOf(z.object({ id: z.number().int(), phone: z.string(), text: z.string(), time: EpochMsSchema })),
 });
 
+export const editOwnInfo = defineEndpoint({
+  id: 'auth.editOwnInfo',
+  base: 'main',
+  method: 'POST',
+  path: '/u/web/sys/user/editUserInfo/v1',
+  permission: 'authenticated',
+  summary: 'Personal settings: name, e-mail, phone and language of the signed-in user',
+  input: z.object({
+    nickname: nameSchema(LIMITS.nicknameMaxLength),
+    email: EmailSchema,
+    phone: PhoneSchema,
+    lang: z.enum(LANGUAGES, { error: 'validation.invalid' }),
+  }),
+  output: SessionUserSchema,
+});
+
+export const uploadAvatar = defineEndpoint({
+  id: 'auth.uploadAvatar',
+  base: 'main',
+  method: 'POST',
+  path: '/u/web/uploadAvatar/v1',
+  permission: 'authenticated',
+  summary: 'Sets the own avatar: one JPG or PNG file of at most 1 MB in the multipart field `file`',
+  inputFrom: 'multipart',
+  input: z.object({}),
+  output: SessionUserSchema,
+});
+
+export const avatar = defineEndpoint({
+  id: 'auth.avatar',
+  base: 'main',
+  method: 'GET',
+  path: '/u/web/sys/user/avatar/v1',
+  permission: 'authenticated',
+  summary: 'The own avatar image',
+  input: z.object({ v: z.string().max(64).optional() }),
+  output: z.string(),
+  response: 'raw',
+  rawContentType: 'image/png',
+});
+
 export const authEndpoints = [
   captchaImage,
   captchaSlide,
@@ -305,4 +346,7 @@ export const authEndpoints = [
   resetPassword,
   loginLog,
   smsOutbox,
+  editOwnInfo,
+  uploadAvatar,
+  avatar,
 ] as const;

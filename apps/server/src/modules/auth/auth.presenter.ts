@@ -1,5 +1,5 @@
 import { type LoginLogEntry, type SessionUser, resolveLanguage } from '@boreline/contracts';
-import { authContract } from '@boreline/contracts';
+import { authContract, endpointUrl } from '@boreline/contracts';
 import type { Selectable } from 'kysely';
 import type { LoginLogTable, SmsOutboxTable } from '../../db/schema.js';
 import type { UserRow } from './auth.repo.js';
@@ -17,7 +17,7 @@ export const presentUser = (row: UserRow): SessionUser => ({
   orgId: row.org_id,
   sa: row.is_sa === 1,
   zb: row.is_zb === 1,
-  avatarUrl: null,
+  avatarUrl: row.avatar_key ? `${endpointUrl(authContract.avatar)}?v=${row.avatar_key.slice(8, 16)}` : null,
   lang: resolveLanguage(row.lang),
 });
 

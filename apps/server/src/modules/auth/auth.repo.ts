@@ -84,6 +84,29 @@ export class AuthRepo {
       .execute();
   }
 
+  async updateProfile(userId: number, profile: { nickname: string; email: string; phone: string; lang: string }, now: number) {
+    await this.db
+      .updateTable('users')
+      .set({ ...profile, updated_at: now })
+      .where('id', '=', userId)
+      .execute();
+  }
+
+  /** Whether another account already uses this phone or e-mail. */
+  async contactTaken(userId: number, phone: string, email: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('users')
+      .select('id')
+      .where('id', '!=', userId)
+      .where((eb) => eb.or([eb('phone', '=', phone), eb('email', '=', email)]))
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  async setAvatar(userId: number, key: string | null, now: number): Promise<void> {
+    await this.db.updateTable('users').set({ avatar_key: key, updated_at: now }).where('id', '=', userId).execute();
+  }
+
   async insertRootOrg(name: string, now: number): Promise<number> {
     const row = await this.db
       .insertInto('orgs')

@@ -1,7 +1,7 @@
-import { authContract as c } from '@boreline/contracts';
+import { authContract as c, LIMITS } from '@boreline/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { bearerToken, requireAuth } from '../../core/auth.js';
-import { registerEndpoint, registerRawEndpoint } from '../../core/http.js';
+import { readImageUpload, registerEndpoint, registerRawEndpoint } from '../../core/http.js';
 import type { AuthService } from './auth.service.js';
 import type { CaptchaService } from './captcha.service.js';
 import type { ClientInfo } from './session.service.js';
@@ -105,4 +105,30 @@ export function registerAuthRoutes(
   registerEndpoint(app, c.loginLog, async ({ input, request }) => auth.loginLog(requireAuth(request), input), options);
 
   registerEndpoint(app, c.smsOutbox, async ({ input }) => auth.smsOutbox(input), options);
+
+  registerEndpoint(
+    app,
+    c.editOwnInfo,
+    async ({ input, request, setMessage }) => {
+      const user = await auth.editOwnInfo(requireAuth(request), input);
+      setMessage('common.outcome.editSuccess');
+      return user;
+    },
+    options,
+  );
+
+  registerEndpoint(
+    app,
+    c.uploadAvatar,
+    async ({ request, setMessage }) => {
+      const session = requireAuth(request);
+      const image = await readImageUpload(request, LIMITS.avatarMaxBytes);
+      const user = await auth.setAvatar(session, image);
+      setMessage('common.outcome.setSuccess');
+      return user;
+    },
+    options,
+  );
+
+  registerRawEndpoint(app, c.avatar, async ({ request }) => auth.readAvatar(requireAuth(request)));
 }

@@ -1,10 +1,11 @@
-import type { LoginResult, SessionInfo } from '@boreline/contracts';
+import type { LoginResult, SessionInfo, SessionUser } from '@boreline/contracts';
 import { type authContract } from '@boreline/contracts';
 import type { MessageKey } from '@boreline/i18n';
 import type { z } from 'zod';
 import type { AccessPolicy, AuthSession } from '../../core/auth.js';
 import { AppError, errors } from '../../core/errors.js';
 import { t } from '../../core/i18n.js';
+import { type FileStore, IMAGE_TYPES, type ImageType } from '../../core/files.js';
 import { hashPassword, verifyAgainstNothing, verifyPassword } from '../../core/password.js';
 import type { AuthRepo, UserRow } from './auth.repo.js';
 import { presentLoginLog, presentSms, presentUser } from './auth.presenter.js';
@@ -22,6 +23,7 @@ const throttleKey = (user: UserRow | undefined, account: string): string =>
   user ? `user:${user.id}` : `name:${account.trim().toLowerCase()}`;
 
 export interface AuthDeps {
+  files: FileStore;
   repo: AuthRepo;
   sessions: SessionService;
   captcha: CaptchaService;
@@ -157,6 +159,31 @@ export class AuthService {
     if (!target) throw errors.business('auth.user.notFound');
     await this.deps.repo.updatePassword(target.id, await hashPassword(input.newPassword), Date.now());
     await this.deps.sessions.revokeAll(target.id, REVOKE_REASON.passwordReset);
+  }
+
+  /** Personal settings; phone and e-mail stay unique across accounts. */
+  async editOwnInfo(session: AuthSession, input: z.output<typeof authContract.editOwnInfo.input>): Promise<SessionUser> {
+    if (await this.deps.repo.contactTaken(session.userId, input.phone, input.email)) {
+      throw errors.business('auth.register.accountExists');
+    }
+    await this.deps.repo.updateProfile(session.userId, input, Date.now());
+    return presentUser(await this.requireUser(session.userId));
+  }
+
+  /** Replaces the avatar with an image already checked for type and size by the route. */
+  async setAvatar(session: AuthSession, image: { type: ImageType; bytes: Uint8Array }): Promise<SessionUser> {
+    const user = await this.requireUser(session.userId);
+    const key = await this.deps.files.put('avatars', image.type, image.bytes);
+    await this.deps.repo.setAvatar(user.id, key, Date.now());
+    if (user.avatar_key) await this.deps.files.remove(user.avatar_key);
+    return presentUser(await this.requireUser(session.userId));
+  }
+
+  async readAvatar(session: AuthSession): Promise<{ contentType: string; body: Buffer }> {
+    const user = await this.requireUser(session.userId);
+    if (!user.avatar_key) throw errors.business('common.notice.fileNotFound');
+    const extension = user.avatar_key.endsWith('.png') ? 'png' : 'jpg';
+    return { contentType: IMAGE_TYPES[extension].contentType, body: await this.deps.files.read(user.avatar_key) };
   }
 
   async loginLog(session: AuthSession, input: z.output<typeof authContract.loginLog.input>) {

@@ -31,7 +31,7 @@ describe('sessions', () => {
       for (const headers of [{}, { authorization: 'x' }, { authorization: 'A'.repeat(43) }]) {
         const response = await t.app.inject({ method: 'POST', url: ME, headers, payload: {} });
         expect(response.statusCode).toBe(401);
-        expect(envelope(response)).toEqual({ code: 1, msg: EXPIRED, data: null });
+        expect(envelope(response)).toEqual({ code: 1, msg: EXPIRED, data: { reason: 'expired' } });
       }
     });
   });
@@ -51,7 +51,7 @@ describe('sessions', () => {
     const second = await signIn(t.app, user.email, user.password, { ip: '10.9.0.2' });
     const old = await call(t.app, 'POST', ME, { token: first, payload: {} });
     expect(old.statusCode).toBe(401);
-    expect(envelope(old)).toEqual({ code: 1, msg: FORCED, data: null });
+    expect(envelope(old)).toEqual({ code: 1, msg: FORCED, data: { reason: 'forced_offline' } });
     const oldZh = envelope(await call(t.app, 'POST', ME, { token: first, payload: {}, lang: 'zh_CN' }));
     expect(oldZh.code).toBe(1);
     expect(oldZh.msg).not.toBe(FORCED);
@@ -64,7 +64,7 @@ describe('sessions', () => {
       const token = await signIn(t.app, user.phone, user.password);
       const out = envelope(await call(t.app, 'GET', LOGOUT, { token }));
       expect(out).toEqual({ code: 0, msg: 'Signed out', data: null });
-      expect(envelope(await call(t.app, 'POST', ME, { token, payload: {} }))).toEqual({ code: 1, msg: EXPIRED, data: null });
+      expect(envelope(await call(t.app, 'POST', ME, { token, payload: {} }))).toEqual({ code: 1, msg: EXPIRED, data: { reason: 'expired' } });
     });
 
     it('answers success without a session (the client is logging out anyway)', async () => {
