@@ -1,11 +1,13 @@
+import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
 const serverSuites = ['apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts'];
 const notServerSuites = ['**/*.unit.test.ts', '**/*.smoke.test.ts', '**/node_modules/**'];
 
 /**
- * One run, four projects: pure units; every server suite on SQLite and again on PostgreSQL
- * (it fails, never skips, when PostgreSQL is unreachable); and a smoke test of the built server.
+ * One run: pure units; every server suite on SQLite and again on PostgreSQL (it fails, never skips,
+ * when PostgreSQL is unreachable); web component tests in jsdom; end-to-end tests in headless
+ * Chromium against the built app on the real server; a smoke test of the built server.
  */
 export default defineConfig({
   test: {
@@ -32,6 +34,24 @@ export default defineConfig({
           pool: 'forks',
           testTimeout: 20_000,
           hookTimeout: 30_000,
+        },
+      },
+      {
+        plugins: [react()],
+        test: {
+          name: 'web',
+          include: ['apps/web/src/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles: ['apps/web/src/test/setup.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          include: ['apps/web/e2e/**/*.e2e.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 90_000,
+          fileParallelism: false,
         },
       },
       {

@@ -1,7 +1,9 @@
+import { bundleSize } from './benches/bundleSize.js';
 import { sessionRead } from './benches/sessionRead.js';
 
 /** `npm run bench` runs every benchmark; `npm run bench -- <name>` one. Needs `npm run build` first. */
 const BENCHES: Record<string, () => Promise<void>> = {
+  'bundle-size': bundleSize,
   'session-read': sessionRead,
 };
 

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Starts the local services the test suite uses (PostgreSQL, Redis) when they are not running.
-# Uses Debian's packages; installs them first on a machine that lacks them.
+# Installs and starts what the test suite uses when it is missing: PostgreSQL and Redis running on
+# loopback, Debian's Chromium and CJK fonts for the browser tests. Uses Debian's packages.
 set -euo pipefail
 
 wait_for() { # name, command
@@ -39,4 +39,9 @@ if ! port_open 6379; then
   wait_for redis "port_open 6379"
 fi
 
-echo "services: postgresql 127.0.0.1:5432 up, redis 127.0.0.1:6379 up"
+if [ ! -x /usr/bin/chromium ] || ! fc-list 2>/dev/null | grep -qi "Noto Sans CJK"; then
+  if [ -z "$apt_updated" ]; then apt-get update -qq; apt_updated=1; fi
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-noto-cjk >/dev/null
+fi
+
+echo "services: postgresql 127.0.0.1:5432 up, redis 127.0.0.1:6379 up; browser: $(/usr/bin/chromium --version 2>/dev/null)"

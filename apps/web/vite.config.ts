@@ -7,5 +7,5 @@ export default defineConfig({
   server: {
     proxy: { '/server_main': 'http://127.0.0.1:8080', '/server_project': 'http://127.0.0.1:8080' },
   },
-  build: { outDir: 'dist', emptyOutDir: true },
+  build: { outDir: 'dist', emptyOutDir: true, target: 'es2022', manifest: true },
 });

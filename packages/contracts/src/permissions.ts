@@ -2,10 +2,43 @@
  * Resource codes ('domain.resource.action') that endpoints, menu items and buttons are granted by.
  * The administration issue seeds them as the resource tree; the server checks them on every route.
  */
+/** Menu items and pages of the web app (spec §2); the route of each page requires its code. */
+export const MENU_RESOURCE_CODES = [
+  'menu.statsBoard',
+  'menu.projectList',
+  'menu.enterSystem',
+  'menu.admin.user',
+  'menu.admin.role',
+  'menu.admin.resource',
+  'menu.admin.organization',
+  'menu.admin.partSetting',
+  'menu.adminCenter',
+  'menu.project.home',
+  'menu.project.collection',
+  'menu.messages.announcement',
+  'menu.feedback.submit',
+  'menu.messages.announcementHistory',
+  'menu.graph.horizontal',
+  'menu.graph.vertical',
+  'menu.graph.gis',
+  'menu.stock',
+  'menu.maintenance.content',
+  'menu.project.basicInfo',
+  'menu.alarms',
+  'menu.reports',
+  'menu.statistics',
+  'menu.segments',
+  'menu.monitoring.realTime',
+  'menu.feedback.list',
+  'menu.messages.reminder',
+  'menu.maintenance.management',
+] as const;
+
 export const RESOURCE_CODES = [
   'admin.user.resetPassword',
   'admin.smsOutbox.read',
   'messages.loginLog.readAll',
+  ...MENU_RESOURCE_CODES,
 ] as const;
 export type ResourceCode = (typeof RESOURCE_CODES)[number];
 

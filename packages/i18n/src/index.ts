@@ -1,6 +1,18 @@
 import deAtAuth from '../locales/de-AT/auth.json' with { type: 'json' };
 import deAtCommon from '../locales/de-AT/common.json' with { type: 'json' };
 import deAtValidation from '../locales/de-AT/validation.json' with { type: 'json' };
+import deAtShell from '../locales/de-AT/shell.json' with { type: 'json' };
+import deAtAccount from '../locales/de-AT/account.json' with { type: 'json' };
+import enUsShell from '../locales/en-US/shell.json' with { type: 'json' };
+import enUsAccount from '../locales/en-US/account.json' with { type: 'json' };
+import itItShell from '../locales/it-IT/shell.json' with { type: 'json' };
+import itItAccount from '../locales/it-IT/account.json' with { type: 'json' };
+import ptPtShell from '../locales/pt-PT/shell.json' with { type: 'json' };
+import ptPtAccount from '../locales/pt-PT/account.json' with { type: 'json' };
+import trTrShell from '../locales/tr-TR/shell.json' with { type: 'json' };
+import trTrAccount from '../locales/tr-TR/account.json' with { type: 'json' };
+import zhCnShell from '../locales/zh-CN/shell.json' with { type: 'json' };
+import zhCnAccount from '../locales/zh-CN/account.json' with { type: 'json' };
 import enUsAuth from '../locales/en-US/auth.json' with { type: 'json' };
 import enUsCommon from '../locales/en-US/common.json' with { type: 'json' };
 import enUsValidation from '../locales/en-US/validation.json' with { type: 'json' };
@@ -21,9 +33,9 @@ export const LOCALES = ['zh-CN', 'en-US', 'it-IT', 'de-AT', 'pt-PT', 'tr-TR'] as
 export type Locale = (typeof LOCALES)[number];
 
 /** Domain catalogues; the folder of each locale holds one JSON file per name. */
-export const DOMAINS = ['common', 'validation', 'auth'] as const;
+export const DOMAINS = ['common', 'validation', 'auth', 'shell', 'account'] as const;
 
-const english = { ...enUsCommon, ...enUsValidation, ...enUsAuth };
+const english = { ...enUsCommon, ...enUsValidation, ...enUsAuth, ...enUsShell, ...enUsAccount };
 export type Catalogue = typeof english;
 
 type DotPaths<T, P extends string = ''> = {
@@ -34,12 +46,12 @@ type DotPaths<T, P extends string = ''> = {
 export type MessageKey = DotPaths<Catalogue>;
 
 export const CATALOGUES: Record<Locale, Catalogue> = {
-  'zh-CN': { ...zhCnCommon, ...zhCnValidation, ...zhCnAuth },
+  'zh-CN': { ...zhCnCommon, ...zhCnValidation, ...zhCnAuth, ...zhCnShell, ...zhCnAccount },
   'en-US': english,
-  'it-IT': { ...itItCommon, ...itItValidation, ...itItAuth },
-  'de-AT': { ...deAtCommon, ...deAtValidation, ...deAtAuth },
-  'pt-PT': { ...ptPtCommon, ...ptPtValidation, ...ptPtAuth },
-  'tr-TR': { ...trTrCommon, ...trTrValidation, ...trTrAuth },
+  'it-IT': { ...itItCommon, ...itItValidation, ...itItAuth, ...itItShell, ...itItAccount },
+  'de-AT': { ...deAtCommon, ...deAtValidation, ...deAtAuth, ...deAtShell, ...deAtAccount },
+  'pt-PT': { ...ptPtCommon, ...ptPtValidation, ...ptPtAuth, ...ptPtShell, ...ptPtAccount },
+  'tr-TR': { ...trTrCommon, ...trTrValidation, ...trTrAuth, ...trTrShell, ...trTrAccount },
 };
 
 export type MessageParams = Record<string, string | number>;

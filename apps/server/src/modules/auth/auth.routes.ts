@@ -36,25 +36,46 @@ export function registerAuthRoutes(
     options,
   );
 
-  registerEndpoint(app, c.mobileCode, async ({ input, request }) => auth.sendMobileCode(input, clientOf(request)), options);
+  registerEndpoint(
+    app,
+    c.mobileCode,
+    async ({ input, request, setMessage }) => {
+      const answer = await auth.sendMobileCode(input, clientOf(request));
+      setMessage('auth.mobileCode.sent');
+      return answer;
+    },
+    options,
+  );
 
   registerEndpoint(
     app,
     c.loginV1,
-    async ({ input, request }) =>
-      auth.loginWithPassword(input, 'password_image', () => captcha.verifyImage(input.state, input.captcha), clientOf(request)),
+    async ({ input, request, setMessage }) => {
+      setMessage('auth.login.success');
+      return auth.loginWithPassword(input, 'password_image', () => captcha.verifyImage(input.state, input.captcha), clientOf(request));
+    },
     options,
   );
 
   registerEndpoint(
     app,
     c.loginV2,
-    async ({ input, request }) =>
-      auth.loginWithPassword(input, 'password_slide', () => captcha.verifySlide(input.captchaId, input.slideX), clientOf(request)),
+    async ({ input, request, setMessage }) => {
+      setMessage('auth.login.success');
+      return auth.loginWithPassword(input, 'password_slide', () => captcha.verifySlide(input.captchaId, input.slideX), clientOf(request));
+    },
     options,
   );
 
-  registerEndpoint(app, c.loginV3, async ({ input, request }) => auth.loginWithMobileCode(input, clientOf(request)), options);
+  registerEndpoint(
+    app,
+    c.loginV3,
+    async ({ input, request, setMessage }) => {
+      setMessage('auth.login.success');
+      return auth.loginWithMobileCode(input, clientOf(request));
+    },
+    options,
+  );
 
   registerEndpoint(
     app,

@@ -86,25 +86,27 @@ export class CaptchaService {
   }
 
   async issueSlide(): Promise<SlideCaptcha> {
-    const { width, height, piece } = SLIDE;
-    const x = this.testAnswer ? SLIDE_TEST_X : randomInt(80, width - piece - 6);
+    const { width, height, piece, knob } = SLIDE;
+    const pieceSize = piece + 2 * knob + 2;
+    // The answer is where the piece image's left edge must go; its square sits knob + 1 further right.
+    const answer = this.testAnswer ? SLIDE_TEST_X : randomInt(70, width - pieceSize - 4);
     const y = randomInt(6, height - piece - 6);
     const side = randomItem(SIDES);
     const captchaId = randomBytes(18).toString('base64url');
     const now = Date.now();
-    await this.repo.putChallenge({ id: `slide:${captchaId}`, kind: 'slide', answer: String(x), expiresAt: now + SLIDE_TTL_MS, now });
+    await this.repo.putChallenge({ id: `slide:${captchaId}`, kind: 'slide', answer: String(answer), expiresAt: now + SLIDE_TTL_MS, now });
     return {
       captchaId,
       width,
       height,
-      pieceSize: piece + 2 * SLIDE.knob + 2,
-      pieceY: y - SLIDE.knob - 1,
-      ...slideImages(x, y, side),
+      pieceSize,
+      pieceY: y - knob - 1,
+      ...slideImages(answer + knob + 1, y, side),
       expiresInSeconds: SLIDE_TTL_MS / 1000,
     };
   }
 
-  /** `slideX` is where the client put the piece's square (its left edge). */
+  /** `slideX` is where the client put the piece image's left edge, in background pixels. */
   async verifySlide(captchaId: string, slideX: number): Promise<boolean> {
     const challenge = await this.repo.takeChallenge(`slide:${captchaId}`);
     if (!challenge || challenge.expires_at <= Date.now()) return false;

@@ -1,0 +1,67 @@
+import { lazy, type ReactNode, Suspense, useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useLocation, useMatches } from 'react-router';
+import { notify } from '../core/notify.js';
+import { canUse, session, useFramework } from '../core/session.js';
+import { decideGuard } from './guard.js';
+import { logout } from './logout.js';
+import type { RouteHandle } from './routeTypes.js';
+
+const NoPermission = lazy(() => import('./NoPermission.js').then((m) => ({ default: m.NoPermission })));
+
+const isHandle = (value: unknown): value is RouteHandle =>
+  typeof value === 'object' && value !== null && 'name' in value && 'resource' in value;
+
+/** The deepest matched route's handle: its name and resource decide access. */
+export function useRouteHandle(): RouteHandle | undefined {
+  const matches = useMatches();
+  return [...matches].reverse().map((m) => m.handle).find(isHandle);
+}
+
+/** Applies the guard of spec §2 to every protected route, then the route's resource. */
+export function RequireSession({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const handle = useRouteHandle();
+  const warned = useRef(false);
+  const queryToken = new URLSearchParams(location.search).get('token');
+  const decision = decideGuard({
+    routeName: handle?.name ?? '',
+    isPublic: handle?.resource === 'public',
+    hasWebAuth: session.hasWebAuth(),
+    queryToken,
+    h5: session.isH5(),
+  });
+
+  useEffect(() => {
+    if (queryToken && !session.hasWebAuth()) {
+      session.adoptToken(queryToken);
+      session.markFromMessage(true);
+    }
+  }, [queryToken]);
+
+  useEffect(() => {
+    if (decision.kind !== 'login' || warned.current) return;
+    warned.current = true;
+    if (decision.warnExpired) notify.show('warning', t('common.error.sessionExpired'));
+    void logout({ callServer: false });
+  }, [decision, t]);
+
+  if (decision.kind === 'notFound') return <Navigate to="/notfound" replace />;
+  if (decision.kind === 'login') return null;
+  return <>{children}</>;
+}
+
+/** Inside the frame: the page, or no-permission when none of the user's resources grants it. */
+export function RequireResource({ children }: { children: ReactNode }) {
+  const handle = useRouteHandle();
+  const state = useFramework();
+  if (handle && handle.resource !== 'public' && !canUse(state, handle.resource)) {
+    return (
+      <Suspense fallback={null}>
+        <NoPermission />
+      </Suspense>
+    );
+  }
+  return <>{children}</>;
+}

@@ -1,0 +1,127 @@
+import {
+  BellOutlined,
+  DashboardOutlined,
+  GlobalOutlined,
+  MenuFoldOutlined,
+  MenuUnfoldOutlined,
+  SettingOutlined,
+  ToolOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
+import { type Language, LANGUAGES, SIDE_MENU_COLLAPSED_AT_START } from '@boreline/contracts';
+import { App, Avatar, Badge, Button, Dropdown, Layout, Menu, Space, Typography } from 'antd';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Outlet, useLocation, useNavigate } from 'react-router';
+import { changeLanguage, LANGUAGE_NAMES } from '../../core/i18n.js';
+import { canUse, useFramework } from '../../core/session.js';
+import { logout } from '../logout.js';
+import { RequireResource } from '../RequireSession.js';
+import { visibleMenu } from '../menu.js';
+import { useAvatarUrl } from './useAvatarUrl.js';
+
+const { Sider, Header, Content } = Layout;
+
+const SECTION_ICONS = { overview: <DashboardOutlined />, system: <SettingOutlined />, construction: <ToolOutlined /> } as const;
+
+/** The application frame: side menu (collapsed at start), header with project, language, messages, account. */
+export function AppLayout() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const { modal } = App.useApp();
+  const [collapsed, setCollapsed] = useState(SIDE_MENU_COLLAPSED_AT_START);
+  const user = useFramework((s) => s.user);
+  const resources = useFramework((s) => s.resources);
+  const run = useFramework((s) => s.run);
+  const language = useFramework((s) => s.language);
+  const avatarUrl = useAvatarUrl(user?.avatarUrl ?? null);
+
+  const sections = useMemo(() => visibleMenu((resource) => canUse({ user, resources }, resource)), [user, resources]);
+  const menuItems = sections.map((section) => ({
+    key: section.key,
+    icon: SECTION_ICONS[section.icon],
+    label: t(section.label),
+    children: section.items.map((item) => ({ key: item.path, label: <Link to={item.path}>{t(item.label)}</Link> })),
+  }));
+
+  const confirmLogout = () =>
+    modal.confirm({
+      title: t('shell.header.logoutConfirm'),
+      okText: t('shell.header.logout'),
+      onOk: () => logout(),
+    });
+
+  return (
+    <Layout style={{ minHeight: '100vh' }}>
+      <Sider collapsible collapsed={collapsed} trigger={null} width={240} theme="dark" data-testid="side-menu">
+        <div style={{ height: 56, display: 'flex', alignItems: 'center', justifyContent: 'center', color: '#fff', fontWeight: 600 }}>
+          {collapsed ? 'B' : t('shell.appName')}
+        </div>
+        <Menu
+          theme="dark"
+          mode="inline"
+          selectedKeys={[location.pathname]}
+          defaultOpenKeys={collapsed ? [] : sections.map((s) => s.key)}
+          items={menuItems}
+        />
+      </Sider>
+      <Layout>
+        <Header style={{ background: '#fff', padding: '0 16px', display: 'flex', alignItems: 'center', gap: 16 }}>
+          <Button
+            type="text"
+            aria-label={collapsed ? t('shell.menu.expand') : t('shell.menu.collapse')}
+            icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
+            onClick={() => setCollapsed((c) => !c)}
+          />
+          <Typography.Text type="secondary" data-testid="current-project">
+            {t('shell.header.currentProject')}: {run ? run.projectName : t('shell.header.noProject')}
+          </Typography.Text>
+          <Space style={{ marginLeft: 'auto' }} size="middle">
+            <Dropdown
+              trigger={['click']}
+              menu={{
+                selectable: true,
+                selectedKeys: language ? [language] : [],
+                items: LANGUAGES.map((l) => ({ key: l, label: LANGUAGE_NAMES[l] })),
+                onClick: ({ key }) => void changeLanguage(LANGUAGES.find((l) => l === key) ?? ('en_US' satisfies Language)),
+              }}
+            >
+              <Button type="text" icon={<GlobalOutlined />} aria-label={t('shell.header.language')} data-testid="language-switch">
+                {language ? LANGUAGE_NAMES[language] : ''}
+              </Button>
+            </Dropdown>
+            <Link to="/fw1/stm_smtce_message" aria-label={t('shell.header.messages')}>
+              <Badge count={0} showZero={false}>
+                <BellOutlined style={{ fontSize: 18 }} />
+              </Badge>
+            </Link>
+            <Dropdown
+              trigger={['click']}
+              menu={{
+                items: [
+                  { key: '/fw0/sys/userSetting', label: t('shell.menu.personalSettings') },
+                  { key: '/fw0/sys/userSetting/password', label: t('shell.menu.changePassword') },
+                  { key: '/fw0/sys/userSetting/loginLog', label: t('shell.menu.loginLog') },
+                  { type: 'divider' },
+                  { key: 'logout', label: t('shell.header.logout'), danger: true },
+                ],
+                onClick: ({ key }) => (key === 'logout' ? confirmLogout() : void navigate(key)),
+              }}
+            >
+              <Button type="text" data-testid="user-menu" aria-label={t('shell.header.userMenu')}>
+                <Avatar size="small" src={avatarUrl ?? undefined} icon={<UserOutlined />} />
+                <span style={{ marginLeft: 8 }}>{user?.nickname}</span>
+              </Button>
+            </Dropdown>
+          </Space>
+        </Header>
+        <Content style={{ margin: 16 }}>
+          <RequireResource>
+            <Outlet />
+          </RequireResource>
+        </Content>
+      </Layout>
+    </Layout>
+  );
+}

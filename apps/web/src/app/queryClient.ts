@@ -1,0 +1,13 @@
+import { QueryClient } from '@tanstack/react-query';
+import { ApiError } from '../core/api/client.js';
+
+export const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: {
+      // Session and permission answers are final; retrying them only repeats the warning.
+      retry: (failures, error) => !(error instanceof ApiError && [1, 2, 3].includes(error.code)) && failures < 2,
+      refetchOnWindowFocus: false,
+      staleTime: 30_000,
+    },
+  },
+});

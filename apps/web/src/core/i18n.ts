@@ -1,0 +1,77 @@
+import { DEFAULT_LANGUAGE, type Language, LANGUAGES, LOCALE_OF, resolveLanguage } from '@boreline/contracts';
+import dayjs from 'dayjs';
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { session, useFramework } from './session.js';
+
+/** Catalogue files, loaded per language on demand (one language in the first load). */
+const catalogueFiles = import.meta.glob<{ default: Record<string, unknown> }>('../../../../packages/i18n/locales/*/*.json');
+
+const dayjsLocales: Record<Language, () => Promise<unknown>> = {
+  zh_CN: () => import('dayjs/locale/zh-cn'),
+  en_US: () => Promise.resolve(),
+  it_IT: () => import('dayjs/locale/it'),
+  de_AT: () => import('dayjs/locale/de-at'),
+  pt_PT: () => import('dayjs/locale/pt'),
+  tr_TR: () => import('dayjs/locale/tr'),
+};
+const DAYJS_NAME: Record<Language, string> = { zh_CN: 'zh-cn', en_US: 'en', it_IT: 'it', de_AT: 'de-at', pt_PT: 'pt', tr_TR: 'tr' };
+
+/** Names of the languages in themselves, for the language switch. */
+export const LANGUAGE_NAMES: Record<Language, string> = {
+  zh_CN: '简体中文',
+  en_US: 'English',
+  it_IT: 'Italiano',
+  de_AT: 'Deutsch (Österreich)',
+  pt_PT: 'Português',
+  tr_TR: 'Türkçe',
+};
+
+async function loadCatalogue(language: Language): Promise<Record<string, unknown>> {
+  const folder = `/locales/${LOCALE_OF[language]}/`;
+  const files = Object.entries(catalogueFiles).filter(([path]) => path.includes(folder));
+  const modules = await Promise.all(files.map(([, load]) => load()));
+  return Object.assign({}, ...modules.map((m) => m.default));
+}
+
+async function load(language: Language): Promise<void> {
+  const locale = LOCALE_OF[language];
+  if (!i18next.hasResourceBundle(locale, 'translation')) {
+    i18next.addResourceBundle(locale, 'translation', await loadCatalogue(language), true, true);
+  }
+  await dayjsLocales[language]();
+  dayjs.locale(DAYJS_NAME[language]);
+}
+
+/** The language at start: the session's choice, else the browser's, else en_US. */
+export function initialLanguage(): Language {
+  const stored = session.storedLanguage();
+  if (stored && (LANGUAGES as readonly string[]).includes(stored)) return resolveLanguage(stored);
+  const browser = typeof navigator === 'undefined' ? undefined : navigator.language;
+  return browser ? resolveLanguage(browser) : DEFAULT_LANGUAGE;
+}
+
+export async function initI18n(language: Language = initialLanguage()): Promise<void> {
+  await i18next.use(initReactI18next).init({
+    lng: LOCALE_OF[language],
+    fallbackLng: LOCALE_OF[DEFAULT_LANGUAGE],
+    resources: {},
+    interpolation: { escapeValue: false },
+    returnNull: false,
+  });
+  await load(language);
+  if (language !== DEFAULT_LANGUAGE) await load(DEFAULT_LANGUAGE);
+  await i18next.changeLanguage(LOCALE_OF[language]);
+  useFramework.getState().setLanguage(language);
+  document.documentElement.lang = LOCALE_OF[language];
+}
+
+/** Switches every text, antd's and dayjs's locale, and the `lang` header of later calls. */
+export async function changeLanguage(language: Language): Promise<void> {
+  await load(language);
+  await i18next.changeLanguage(LOCALE_OF[language]);
+  useFramework.getState().setLanguage(language);
+  document.documentElement.lang = LOCALE_OF[language];
+}
+
+export const currentLanguage = (): Language => useFramework.getState().language ?? DEFAULT_LANGUAGE;

@@ -1,0 +1,127 @@
+import type { Language, SessionUser } from '@boreline/contracts';
+import { create } from 'zustand';
+
+/** Session storage keys: the session lives as long as the browser tab. */
+const KEYS = {
+  token: 'boreline.token',
+  webAuth: 'boreline.webAuth',
+  user: 'boreline.user',
+  resources: 'boreline.resources',
+  language: 'boreline.lang',
+  lastPath: 'boreline.lastPath',
+  fromMessage: 'boreline.fromMessage',
+  renderEnv: 'boreline.renderEnv',
+} as const;
+
+export interface CurrentRun {
+  runId: number;
+  projectName: string;
+  timeZone: string;
+  tbmCode: string;
+  deptId: number;
+  deptIdTwo: number | null;
+  deptPath: string;
+  deptTwoPath: string | null;
+}
+
+const read = (key: string): string | null => {
+  try {
+    return sessionStorage.getItem(key);
+  } catch {
+    return null;
+  }
+};
+const write = (key: string, value: string | null): void => {
+  try {
+    if (value === null) sessionStorage.removeItem(key);
+    else sessionStorage.setItem(key, value);
+  } catch {
+    // Storage can be unavailable (private mode, embedded views): the session then lasts the page.
+  }
+};
+const readJson = <T>(key: string, guard: (value: unknown) => value is T): T | null => {
+  const text = read(key);
+  if (!text) return null;
+  try {
+    const value: unknown = JSON.parse(text);
+    return guard(value) ? value : null;
+  } catch {
+    return null;
+  }
+};
+const isUser = (v: unknown): v is SessionUser => typeof v === 'object' && v !== null && 'id' in v && 'phone' in v;
+const isStringArray = (v: unknown): v is string[] => Array.isArray(v) && v.every((x) => typeof x === 'string');
+
+/** The framework state of spec §3, in one store. */
+export interface FrameworkState {
+  token: string | null;
+  user: SessionUser | null;
+  resources: string[];
+  language: Language | null;
+  /** Language chosen on the sign-in page (the session's may differ). */
+  enterLanguage: Language | null;
+  run: CurrentRun | null;
+  /** resource code -> organization paths it is granted for (filled by the administration module). */
+  resourceDeptMap: Record<string, string[]>;
+  /** resource code -> page elements (buttons) it enables. */
+  resourceElementMap: Record<string, string[]>;
+  signIn(session: { token: string; user: SessionUser; resources: string[] }): void;
+  updateUser(user: SessionUser): void;
+  signOut(): void;
+  setLanguage(language: Language): void;
+  setRun(run: CurrentRun | null): void;
+}
+
+export const useFramework = create<FrameworkState>((set) => ({
+  token: read(KEYS.token),
+  user: readJson(KEYS.user, isUser),
+  resources: readJson(KEYS.resources, isStringArray) ?? [],
+  language: null,
+  enterLanguage: null,
+  run: null,
+  resourceDeptMap: {},
+  resourceElementMap: {},
+  signIn: ({ token, user, resources }) => {
+    write(KEYS.token, token);
+    write(KEYS.webAuth, '1');
+    write(KEYS.user, JSON.stringify(user));
+    write(KEYS.resources, JSON.stringify(resources));
+    set({ token, user, resources });
+  },
+  updateUser: (user) => {
+    write(KEYS.user, JSON.stringify(user));
+    set({ user });
+  },
+  signOut: () => {
+    for (const key of [KEYS.token, KEYS.webAuth, KEYS.user, KEYS.resources]) write(key, null);
+    set({ token: null, user: null, resources: [], run: null });
+  },
+  setLanguage: (language) => {
+    write(KEYS.language, language);
+    set({ language });
+  },
+  setRun: (run) => set({ run }),
+}));
+
+export const session = {
+  token: (): string | null => useFramework.getState().token,
+  hasWebAuth: (): boolean => read(KEYS.webAuth) === '1',
+  storedLanguage: (): string | null => read(KEYS.language),
+  lastPath: (): string | null => read(KEYS.lastPath),
+  rememberPath: (path: string): void => write(KEYS.lastPath, path),
+  /** The session started from a message link: logout returns to message login. */
+  fromMessage: (): boolean => read(KEYS.fromMessage) === '1',
+  markFromMessage: (value: boolean): void => write(KEYS.fromMessage, value ? '1' : null),
+  /** Embedded H5 mode (the host app renders the real-time view). */
+  isH5: (): boolean => read(KEYS.renderEnv) === 'h5',
+  setH5: (value: boolean): void => write(KEYS.renderEnv, value ? 'h5' : null),
+  /** A token handed over in the query string (message links, host apps). */
+  adoptToken: (token: string): void => {
+    write(KEYS.token, token);
+    useFramework.setState({ token });
+  },
+};
+
+/** Super administrators hold every resource; others what their roles grant. */
+export const canUse = (state: Pick<FrameworkState, 'user' | 'resources'>, resource: string): boolean =>
+  resource === 'authenticated' || state.user?.sa === true || state.resources.includes(resource);

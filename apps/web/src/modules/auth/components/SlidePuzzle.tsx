@@ -1,0 +1,58 @@
+import { authContract, type SlideCaptcha } from '@boreline/contracts';
+import { Spin, Typography } from 'antd';
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { call } from '../../../core/api/client.js';
+
+/**
+ * Slide-puzzle unlock: drag the slider (or use the arrow keys) until the piece sits in the gap
+ * whose outline matches it. The position is checked by the server when the form is sent.
+ */
+export function SlidePuzzle(props: { refreshKey: number; onChange: (answer: { captchaId: string; slideX: number } | null) => void }) {
+  const { t } = useTranslation();
+  const { onChange } = props;
+  const [puzzle, setPuzzle] = useState<SlideCaptcha | null>(null);
+  const [x, setX] = useState(0);
+
+  const load = useCallback(() => {
+    setPuzzle(null);
+    setX(0);
+    onChange(null);
+    void call(authContract.captchaSlide, {}).then(setPuzzle, () => setPuzzle(null));
+  }, [onChange]);
+
+  useEffect(load, [load, props.refreshKey]);
+
+  if (!puzzle) return <Spin />;
+  const max = puzzle.width - puzzle.pieceSize;
+  return (
+    <div style={{ width: puzzle.width }} data-testid="slide-puzzle">
+      <div style={{ position: 'relative', width: puzzle.width, height: puzzle.height, borderRadius: 4, overflow: 'hidden' }}>
+        <img src={puzzle.background} alt="" width={puzzle.width} height={puzzle.height} draggable={false} />
+        <img
+          src={puzzle.piece}
+          alt=""
+          width={puzzle.pieceSize}
+          height={puzzle.pieceSize}
+          draggable={false}
+          style={{ position: 'absolute', left: x, top: puzzle.pieceY, filter: 'drop-shadow(0 0 3px rgba(0,0,0,0.6))' }}
+        />
+      </div>
+      <input
+        type="range"
+        min={0}
+        max={max}
+        value={x}
+        aria-label={t('account.slide.handle')}
+        data-testid="slide-handle"
+        style={{ width: puzzle.width, marginTop: 8 }}
+        onChange={(e) => {
+          const next = Number(e.target.value);
+          setX(next);
+          onChange({ captchaId: puzzle.captchaId, slideX: next });
+        }}
+      />
+      <Typography.Text type="secondary">{t('account.slide.instruction')}</Typography.Text>
+    </div>
+  );
+}

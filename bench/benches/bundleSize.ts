@@ -1,0 +1,47 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { report } from '../lib/harness.js';
+
+const dist = fileURLToPath(new URL('../../apps/web/dist/', import.meta.url));
+
+interface Chunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+}
+
+/** The JS a route needs before it can show: its chunk and every chunk it imports statically. */
+function closure(manifest: Record<string, Chunk>, keys: string[]): Set<string> {
+  const files = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || files.has(chunk.file)) return;
+    files.add(chunk.file);
+    for (const next of chunk.imports ?? []) visit(next);
+  };
+  keys.forEach(visit);
+  return files;
+}
+
+const gzipKb = (files: Set<string>): number =>
+  [...files].filter((f) => f.endsWith('.js')).reduce((sum, f) => sum + gzipSync(readFileSync(join(dist, f)), { level: 9 }).length, 0) / 1024;
+
+/** B7: gzip JS of the login route (entry + login page) and of the app shell (entry + layout + a page). */
+export async function bundleSize(): Promise<void> {
+  const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8')) as Record<string, Chunk>;
+  const entry = Object.keys(manifest).find((k) => manifest[k]?.isEntry);
+  const find = (name: string) => Object.keys(manifest).find((k) => k.endsWith(name));
+  const login = find('modules/auth/pages/LoginPage.tsx');
+  const settings = find('modules/account/pages/SettingsPage.tsx');
+  if (!entry || !login || !settings) throw new Error('build the web app first (npm run build)');
+  const loginKb = gzipKb(closure(manifest, [entry, login]));
+  const shellKb = gzipKb(closure(manifest, [entry, settings]));
+  const catalogues = Object.values(manifest).filter((c) => c.src?.includes('/locales/')).length;
+  console.log(`  language catalogues split into ${catalogues} lazy chunks; entry ${entry}`);
+  report('B7-login-route', `${loginKb.toFixed(1)} KB gzip`, loginKb / 170, '<= 170 KB', loginKb <= 170);
+  report('B7-app-shell', `${shellKb.toFixed(1)} KB gzip`, shellKb / 350, '<= 350 KB', shellKb <= 350);
+}
