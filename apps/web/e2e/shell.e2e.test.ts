@@ -16,6 +16,30 @@ const LANGUAGE_MENU: [string, Locale][] = [
 ];
 const text = (locale: Locale, key: string) => flatten(CATALOGUES[locale])[key] ?? key;
 
+/** The administrator reads the embedded SMS outbox over the API, as an operator would. */
+async function readSmsCode(base: string, phone: string): Promise<string> {
+  const api = base.replace('/client_web', '/server_main');
+  const state = 'e2e-outbox-state-0123456789';
+  await fetch(`${api}/g/web/sys/getKaptcha/?state=${state}`);
+  const login = (await (
+    await fetch(`${api}/g/web/sys/login/v1`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ account: E2E_ADMIN.email, password: E2E_ADMIN.password, state, captcha: 'E2E1' }),
+    })
+  ).json()) as { data: { token: string } };
+  const outbox = (await (
+    await fetch(`${api}/u/web/sys/smsOutbox/query/v1`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: login.data.token },
+      body: JSON.stringify({ phone }),
+    })
+  ).json()) as { data: { records: { text: string }[] } };
+  const code = /\b(\d{6})\b/.exec(outbox.data.records[0]?.text ?? '')?.[1];
+  if (!code) throw new Error('no code in the outbox');
+  return code;
+}
+
 describe('web shell in Chromium', () => {
   let server: RunningServer;
   let browser: Browser;
@@ -127,6 +151,36 @@ describe('web shell in Chromium', () => {
     await shell.waitUntilShown();
     expect(await shell.userName()).toContain('Night shift engineer');
     problems.push(...seen);
+    await page.close();
+  });
+
+  it('signs in with the slide puzzle', async () => {
+    const { page } = await newPage(browser);
+    const login = new LoginPage(page, server.base);
+    await login.open();
+    await page.locator('#account').fill(E2E_ADMIN.email);
+    await page.locator('#password').fill(E2E_ADMIN.password);
+    await page.getByRole('radio', { name: text('en-US', 'account.login.kindSlide') }).click();
+    const handle = page.getByTestId('slide-handle');
+    await handle.waitFor();
+    await handle.fill('150');
+    await page.locator('form[data-testid=login-form] button[type=submit]').click();
+    await new Shell(page).waitUntilShown();
+    await page.close();
+  });
+
+  it('signs in with an SMS code read from the outbox', async () => {
+    const { page } = await newPage(browser);
+    await page.goto(`${server.base}/msglogin`);
+    await page.locator('#mobile').fill('10000000000');
+    await new LoginPage(page, server.base).captchaLoaded();
+    await page.getByTestId('captcha-input').fill('E2E1');
+    await page.getByRole('button', { name: text('en-US', 'account.messageLogin.send') }).click();
+    await page.getByText(text('en-US', 'account.messageLogin.sent')).waitFor();
+    const code = await readSmsCode(server.base, '10000000000');
+    await page.locator('#code').fill(code);
+    await page.getByTestId('message-login-form').locator('button[type=submit]').click();
+    await new Shell(page).waitUntilShown();
     await page.close();
   });
 

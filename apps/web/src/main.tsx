@@ -1,14 +1,16 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
+import { setUpClient } from './app/clientSetup.js';
 import { setLogoutNavigator } from './app/logout.js';
-import { Providers } from './app/providers.js';
 import { routes } from './app/routes.js';
 import { BASENAME } from './core/config.js';
 import { initI18n } from './core/i18n.js';
+import { Notifications } from './ui/Notifications.js';
 
 const router = createBrowserRouter(routes, { basename: BASENAME });
 setLogoutNavigator((to, options) => router.navigate(to, options));
+setUpClient();
 
 await initI18n();
 
@@ -16,9 +18,8 @@ const root = document.getElementById('root');
 if (root) {
   createRoot(root).render(
     <StrictMode>
-      <Providers>
-        <RouterProvider router={router} />
-      </Providers>
+      <RouterProvider router={router} />
+      <Notifications />
     </StrictMode>,
   );
 }

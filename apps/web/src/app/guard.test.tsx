@@ -2,7 +2,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { initI18n } from '../core/i18n.js';
-import { type MessageKind, setNotifier } from '../core/notify.js';
+import { type MessageKind, useNotifications } from '../core/notify.js';
 import { session, useFramework } from '../core/session.js';
 import { decideGuard } from './guard.js';
 import { setLogoutNavigator } from './logout.js';
@@ -32,7 +32,9 @@ describe('RequireSession in a router', () => {
   const shown: [MessageKind, string][] = [];
   beforeAll(async () => {
     await initI18n('en_US');
-    setNotifier({ show: (kind, text) => shown.push([kind, text]), alert: async () => undefined });
+    useNotifications.subscribe((state, previous) => {
+      if (state.message && state.message !== previous.message) shown.push([state.message.kind, state.message.text]);
+    });
   });
 
   function renderAt(path: string) {

@@ -1,7 +1,12 @@
 import { authContract } from '@boreline/contracts';
 import { call } from '../core/api/client.js';
 import { session, useFramework } from '../core/session.js';
-import { queryClient } from './queryClient.js';
+
+const signOutHooks = new Set<() => void>();
+/** Lets parts loaded later (the frame's data cache) forget what they hold at sign-out. */
+export const onSignOut = (hook: () => void): void => {
+  signOutHooks.add(hook);
+};
 
 type Navigate = (to: string, options?: { replace?: boolean }) => unknown;
 let navigate: Navigate = (to) => window.location.assign(`/client_web${to}`);
@@ -19,6 +24,6 @@ export async function logout(options: { callServer?: boolean } = {}): Promise<vo
     await call(authContract.logout, {}).catch(() => undefined);
   }
   useFramework.getState().signOut();
-  queryClient.clear();
+  for (const hook of signOutHooks) hook();
   navigate(target, { replace: true });
 }

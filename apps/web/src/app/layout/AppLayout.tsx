@@ -18,6 +18,7 @@ import { canUse, useFramework } from '../../core/session.js';
 import { logout } from '../logout.js';
 import { RequireResource } from '../RequireSession.js';
 import { visibleMenu } from '../menu.js';
+import { ShellProviders } from './ShellProviders.js';
 import { useAvatarUrl } from './useAvatarUrl.js';
 
 const { Sider, Header, Content } = Layout;
@@ -26,6 +27,14 @@ const SECTION_ICONS = { overview: <DashboardOutlined />, system: <SettingOutline
 
 /** The application frame: side menu (collapsed at start), header with project, language, messages, account. */
 export function AppLayout() {
+  return (
+    <ShellProviders>
+      <Frame />
+    </ShellProviders>
+  );
+}
+
+function Frame() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const location = useLocation();

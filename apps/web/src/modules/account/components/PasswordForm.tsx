@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { logout } from '../../../app/logout.js';
 import { call } from '../../../core/api/client.js';
-import { showApiError, zodRule } from '../../../core/forms.js';
+import { antdFields, showApiError, zodRule } from '../../../core/forms.js';
 import { notify } from '../../../core/notify.js';
 
 interface PasswordValues {
@@ -28,7 +28,7 @@ export function PasswordForm() {
       notify.show('success', t('common.notice.reloginSoon'));
       setTimeout(() => void logout({ callServer: false }), RELOGIN_DELAY_MS);
     } catch (error) {
-      showApiError(error, form);
+      showApiError(error, antdFields(form));
       setBusy(false);
     }
   };

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAvatarUrl } from '../../../app/layout/useAvatarUrl.js';
 import { call } from '../../../core/api/client.js';
-import { showApiError, zodRule } from '../../../core/forms.js';
+import { antdFields, showApiError, zodRule } from '../../../core/forms.js';
 import { changeLanguage, LANGUAGE_NAMES } from '../../../core/i18n.js';
 import { notify } from '../../../core/notify.js';
 import { useFramework } from '../../../core/session.js';
@@ -34,7 +34,7 @@ export function ProfileForm() {
       notify.show('success', t('common.outcome.editSuccess'));
       await changeLanguage(updated.lang);
     } catch (error) {
-      showApiError(error, form);
+      showApiError(error, antdFields(form));
     } finally {
       setBusy(false);
     }

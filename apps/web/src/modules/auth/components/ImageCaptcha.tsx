@@ -1,38 +1,25 @@
-import { ReloadOutlined } from '@ant-design/icons';
-import { Button, Input, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { TextInput } from '../../../ui/form/controls.js';
 import { captchaImageUrl } from '../api.js';
 
 /** The image of an image captcha and its answer field; clicking the image draws a new one. */
-export function ImageCaptcha(props: {
-  state: string;
-  onRefresh: () => void;
-  value?: string;
-  onChange?: (value: string) => void;
-  id?: string;
-}) {
+export function ImageCaptcha(props: { id: string; state: string; value: string; onValue: (value: string) => void; onRefresh: () => void; invalid?: boolean }) {
   const { t } = useTranslation();
   return (
-    <Space.Compact style={{ width: '100%' }}>
-      <Input
+    <div className="bl-input-group">
+      <TextInput
         id={props.id}
         value={props.value}
-        onChange={(e) => props.onChange?.(e.target.value)}
+        onValue={props.onValue}
+        invalid={props.invalid}
         placeholder={t('account.login.captchaPlaceholder')}
         autoComplete="off"
         maxLength={8}
         data-testid="captcha-input"
       />
-      <img
-        src={captchaImageUrl(props.state)}
-        alt={t('account.login.captcha')}
-        width={120}
-        height={40}
-        style={{ cursor: 'pointer', border: '1px solid #d9d9d9', borderLeft: 0, background: '#f4f6f8' }}
-        onClick={props.onRefresh}
-        data-testid="captcha-image"
-      />
-      <Button icon={<ReloadOutlined />} onClick={props.onRefresh} aria-label={t('account.login.refreshCaptcha')} style={{ height: 40 }} />
-    </Space.Compact>
+      <button type="button" onClick={props.onRefresh} title={t('account.login.refreshCaptcha')} style={{ padding: 0, border: 0, background: 'none' }}>
+        <img className="bl-captcha-image" src={captchaImageUrl(props.state)} alt={t('account.login.captcha')} width={120} height={36} data-testid="captcha-image" />
+      </button>
+    </div>
   );
 }

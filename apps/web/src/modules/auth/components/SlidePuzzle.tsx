@@ -1,5 +1,4 @@
 import { authContract, type SlideCaptcha } from '@boreline/contracts';
-import { Spin, Typography } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../../core/api/client.js';
@@ -23,10 +22,9 @@ export function SlidePuzzle(props: { refreshKey: number; onChange: (answer: { ca
 
   useEffect(load, [load, props.refreshKey]);
 
-  if (!puzzle) return <Spin />;
-  const max = puzzle.width - puzzle.pieceSize;
+  if (!puzzle) return <div style={{ height: 190 }} aria-busy="true" />;
   return (
-    <div style={{ width: puzzle.width }} data-testid="slide-puzzle">
+    <div style={{ width: puzzle.width, maxWidth: '100%' }} data-testid="slide-puzzle">
       <div style={{ position: 'relative', width: puzzle.width, height: puzzle.height, borderRadius: 4, overflow: 'hidden' }}>
         <img src={puzzle.background} alt="" width={puzzle.width} height={puzzle.height} draggable={false} />
         <img
@@ -41,18 +39,18 @@ export function SlidePuzzle(props: { refreshKey: number; onChange: (answer: { ca
       <input
         type="range"
         min={0}
-        max={max}
+        max={puzzle.width - puzzle.pieceSize}
         value={x}
         aria-label={t('account.slide.handle')}
         data-testid="slide-handle"
-        style={{ width: puzzle.width, marginTop: 8 }}
+        style={{ width: puzzle.width, maxWidth: '100%', marginTop: 8 }}
         onChange={(e) => {
           const next = Number(e.target.value);
           setX(next);
           onChange({ captchaId: puzzle.captchaId, slideX: next });
         }}
       />
-      <Typography.Text type="secondary">{t('account.slide.instruction')}</Typography.Text>
+      <div className="bl-muted">{t('account.slide.instruction')}</div>
     </div>
   );
 }

@@ -1,95 +1,121 @@
 import { authContract, RESULT_CODE } from '@boreline/contracts';
-import { Button, Form, Input, Segmented, Space } from 'antd';
-import { useCallback, useState } from 'react';
+import { type FormEvent, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { afterSignIn } from '../../../app/afterSignIn.js';
 import { ApiError, call } from '../../../core/api/client.js';
-import { showApiError, zodRule } from '../../../core/forms.js';
+import { showApiError, zodCheck } from '../../../core/forms.js';
+import { Button, Field, PasswordInput, Segmented, TextInput } from '../../../ui/form/controls.js';
+import { useForm } from '../../../ui/form/useForm.js';
 import { newCaptchaState, startSession } from '../api.js';
 import { AuthFrame } from '../components/AuthFrame.js';
 import { ImageCaptcha } from '../components/ImageCaptcha.js';
 import { SlidePuzzle } from '../components/SlidePuzzle.js';
 
-interface LoginForm {
-  account: string;
-  password: string;
-  captcha?: string;
-}
+type Kind = 'image' | 'slide';
 
+/** Sign-in with phone or e-mail and password, unlocked by an image captcha or a slide puzzle. */
 export function LoginPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [form] = Form.useForm<LoginForm>();
-  const [kind, setKind] = useState<'image' | 'slide'>('image');
+  const [kind, setKind] = useState<Kind>('image');
   const [state, setState] = useState(newCaptchaState);
   const [slide, setSlide] = useState<{ captchaId: string; slideX: number } | null>(null);
   const [slideKey, setSlideKey] = useState(0);
   const [busy, setBusy] = useState(false);
   const onSlide = useCallback((answer: { captchaId: string; slideX: number } | null) => setSlide(answer), []);
+  const required = (v: string) => (v.trim() ? null : t('validation.required'));
+  const form = useForm(
+    { account: '', password: '', captcha: '' },
+    {
+      account: zodCheck(authContract.AccountSchema, t),
+      password: required,
+      captcha: (v) => (kind === 'image' ? required(v) : null),
+    },
+  );
 
   const refresh = () => {
     setState(newCaptchaState());
     setSlideKey((k) => k + 1);
-    form.setFieldValue('captcha', '');
+    form.set('captcha', '');
   };
 
-  const submit = async (values: LoginForm) => {
-    if (kind === 'slide' && !slide) return;
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!form.validate() || (kind === 'slide' && !slide)) return;
     setBusy(true);
+    const { account, password, captcha } = form.values;
     try {
       const result =
         kind === 'image'
-          ? await call(authContract.loginV1, { account: values.account, password: values.password, state, captcha: values.captcha ?? '' })
-          : await call(authContract.loginV2, { account: values.account, password: values.password, captchaId: slide?.captchaId ?? '', slideX: slide?.slideX ?? 0 });
+          ? await call(authContract.loginV1, { account, password, state, captcha })
+          : await call(authContract.loginV2, { account, password, captchaId: slide?.captchaId ?? '', slideX: slide?.slideX ?? 0 });
       startSession(result, { fromMessage: false });
       void navigate(afterSignIn(), { replace: true });
     } catch (error) {
       if (error instanceof ApiError && error.code === RESULT_CODE.business) refresh();
-      showApiError(error, form);
-    } finally {
+      showApiError(error, form.setFieldErrors);
       setBusy(false);
     }
   };
 
   return (
     <AuthFrame title={t('account.login.title')}>
-      <p style={{ marginTop: 0, color: '#5c6b7a' }}>{t('account.login.subtitle')}</p>
-      <Form form={form} layout="vertical" onFinish={(v) => void submit(v)} requiredMark={false} data-testid="login-form">
-        <Form.Item name="account" label={t('account.login.account')} rules={[zodRule(authContract.AccountSchema, t)]}>
-          <Input autoComplete="username" placeholder={t('account.login.accountPlaceholder')} autoFocus />
-        </Form.Item>
-        <Form.Item name="password" label={t('account.login.password')} rules={[{ required: true, message: t('validation.required') }]}>
-          <Input.Password autoComplete="current-password" />
-        </Form.Item>
-        <Form.Item label={t('account.login.captchaKind')}>
-          <Segmented
+      <p className="bl-muted" style={{ marginTop: 0 }}>
+        {t('account.login.subtitle')}
+      </p>
+      <form onSubmit={(e) => void submit(e)} noValidate data-testid="login-form">
+        <Field id="account" label={t('account.login.account')} error={form.errors.account}>
+          <TextInput
+            id="account"
+            value={form.values.account}
+            onValue={(v) => form.set('account', v)}
+            invalid={!!form.errors.account}
+            autoComplete="username"
+            placeholder={t('account.login.accountPlaceholder')}
+            autoFocus
+          />
+        </Field>
+        <Field id="password" label={t('account.login.password')} error={form.errors.password}>
+          <PasswordInput
+            id="password"
+            value={form.values.password}
+            onValue={(v) => form.set('password', v)}
+            invalid={!!form.errors.password}
+            autoComplete="current-password"
+            showLabel={t('account.login.showPassword')}
+            hideLabel={t('account.login.hidePassword')}
+          />
+        </Field>
+        <div className="bl-field">
+          <Segmented<Kind>
+            label={t('account.login.captchaKind')}
             value={kind}
-            onChange={(v) => setKind(v === 'slide' ? 'slide' : 'image')}
+            onChange={setKind}
             options={[
               { value: 'image', label: t('account.login.kindImage') },
               { value: 'slide', label: t('account.login.kindSlide') },
             ]}
           />
-        </Form.Item>
+        </div>
         {kind === 'image' ? (
-          <Form.Item name="captcha" label={t('account.login.captcha')} rules={[{ required: true, message: t('validation.required') }]}>
-            <ImageCaptcha state={state} onRefresh={refresh} />
-          </Form.Item>
+          <Field id="captcha" label={t('account.login.captcha')} error={form.errors.captcha}>
+            <ImageCaptcha id="captcha" state={state} value={form.values.captcha} onValue={(v) => form.set('captcha', v)} onRefresh={refresh} invalid={!!form.errors.captcha} />
+          </Field>
         ) : (
-          <Form.Item>
+          <div className="bl-field">
             <SlidePuzzle refreshKey={slideKey} onChange={onSlide} />
-          </Form.Item>
+          </div>
         )}
-        <Button type="primary" htmlType="submit" block loading={busy} disabled={kind === 'slide' && !slide}>
+        <Button type="submit" primary block busy={busy} disabled={kind === 'slide' && !slide}>
           {t('account.login.submit')}
         </Button>
-        <Space style={{ marginTop: 16, justifyContent: 'space-between', width: '100%' }} wrap>
+        <nav className="bl-links">
           <Link to="/msglogin">{t('account.login.toMessageLogin')}</Link>
           <Link to="/register">{t('account.login.toRegister')}</Link>
           <Link to="/privacy">{t('account.login.privacy')}</Link>
-        </Space>
-      </Form>
+        </nav>
+      </form>
     </AuthFrame>
   );
 }

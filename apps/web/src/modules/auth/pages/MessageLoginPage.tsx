@@ -1,30 +1,32 @@
 import { authContract, PhoneSchema } from '@boreline/contracts';
-import { Button, Form, Input, Space } from 'antd';
-import { useEffect, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { afterSignIn } from '../../../app/afterSignIn.js';
 import { call } from '../../../core/api/client.js';
-import { showApiError, zodRule } from '../../../core/forms.js';
+import { showApiError, zodCheck } from '../../../core/forms.js';
 import { notify } from '../../../core/notify.js';
+import { Button, Field, TextInput } from '../../../ui/form/controls.js';
+import { useForm } from '../../../ui/form/useForm.js';
 import { newCaptchaState, startSession } from '../api.js';
 import { AuthFrame } from '../components/AuthFrame.js';
 import { ImageCaptcha } from '../components/ImageCaptcha.js';
-import { afterSignIn } from '../../../app/afterSignIn.js';
-
-interface MessageLoginForm {
-  mobile: string;
-  captcha: string;
-  code: string;
-}
 
 /** Sign-in with a code sent by SMS (login v3); asking for a code needs the image captcha. */
 export function MessageLoginPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [form] = Form.useForm<MessageLoginForm>();
   const [state, setState] = useState(newCaptchaState);
   const [wait, setWait] = useState(0);
   const [busy, setBusy] = useState(false);
+  const form = useForm(
+    { mobile: '', captcha: '', code: '' },
+    {
+      mobile: zodCheck(PhoneSchema, t),
+      captcha: (v) => (v.trim() ? null : t('validation.required')),
+      code: (v) => (/^\d{6}$/.test(v.trim()) ? null : t('validation.mobileCode')),
+    },
+  );
 
   useEffect(() => {
     if (wait <= 0) return;
@@ -34,63 +36,61 @@ export function MessageLoginPage() {
 
   const refresh = () => {
     setState(newCaptchaState());
-    form.setFieldValue('captcha', '');
+    form.set('captcha', '');
   };
 
   const sendCode = async () => {
+    if (!form.validate(['mobile', 'captcha'])) return;
     try {
-      const { mobile, captcha } = await form.validateFields(['mobile', 'captcha']);
-      const answer = await call(authContract.mobileCode, { mobile, state, captcha });
+      const answer = await call(authContract.mobileCode, { mobile: form.values.mobile, state, captcha: form.values.captcha });
       notify.show('success', t('account.messageLogin.sent'));
       setWait(answer.resendAfterSeconds);
     } catch (error) {
-      if (error && typeof error === 'object' && 'errorFields' in error) return;
-      showApiError(error, form);
+      showApiError(error, form.setFieldErrors);
     } finally {
       refresh();
     }
   };
 
-  const submit = async (values: MessageLoginForm) => {
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!form.validate(['mobile', 'code'])) return;
     setBusy(true);
     try {
-      const result = await call(authContract.loginV3, { mobile: values.mobile, code: values.code });
+      const result = await call(authContract.loginV3, { mobile: form.values.mobile, code: form.values.code.trim() });
       startSession(result, { fromMessage: true });
       void navigate(afterSignIn(), { replace: true });
     } catch (error) {
-      showApiError(error, form);
-    } finally {
+      showApiError(error, form.setFieldErrors);
       setBusy(false);
     }
   };
 
   return (
     <AuthFrame title={t('account.messageLogin.title')}>
-      <Form form={form} layout="vertical" onFinish={(v) => void submit(v)} requiredMark={false}>
-        <Form.Item name="mobile" label={t('account.messageLogin.mobile')} rules={[zodRule(PhoneSchema, t)]}>
-          <Input autoComplete="tel" inputMode="numeric" autoFocus />
-        </Form.Item>
-        <Form.Item name="captcha" label={t('account.login.captcha')} rules={[{ required: true, message: t('validation.required') }]}>
-          <ImageCaptcha state={state} onRefresh={refresh} />
-        </Form.Item>
-        <Form.Item label={t('account.messageLogin.code')} required>
-          <Space.Compact style={{ width: '100%' }}>
-            <Form.Item name="code" noStyle rules={[{ pattern: /^\d{6}$/, required: true, message: t('validation.mobileCode') }]}>
-              <Input autoComplete="one-time-code" inputMode="numeric" maxLength={6} />
-            </Form.Item>
+      <form onSubmit={(e) => void submit(e)} noValidate data-testid="message-login-form">
+        <Field id="mobile" label={t('account.messageLogin.mobile')} error={form.errors.mobile}>
+          <TextInput id="mobile" value={form.values.mobile} onValue={(v) => form.set('mobile', v)} invalid={!!form.errors.mobile} autoComplete="tel" inputMode="numeric" autoFocus />
+        </Field>
+        <Field id="captcha" label={t('account.login.captcha')} error={form.errors.captcha}>
+          <ImageCaptcha id="captcha" state={state} value={form.values.captcha} onValue={(v) => form.set('captcha', v)} onRefresh={refresh} invalid={!!form.errors.captcha} />
+        </Field>
+        <Field id="code" label={t('account.messageLogin.code')} error={form.errors.code}>
+          <div className="bl-input-group">
+            <TextInput id="code" value={form.values.code} onValue={(v) => form.set('code', v)} invalid={!!form.errors.code} autoComplete="one-time-code" inputMode="numeric" maxLength={6} />
             <Button onClick={() => void sendCode()} disabled={wait > 0}>
               {wait > 0 ? t('account.messageLogin.resendIn', { seconds: wait }) : t('account.messageLogin.send')}
             </Button>
-          </Space.Compact>
-        </Form.Item>
-        <Button type="primary" htmlType="submit" block loading={busy}>
+          </div>
+        </Field>
+        <Button type="submit" primary block busy={busy}>
           {t('account.login.submit')}
         </Button>
-        <Space style={{ marginTop: 16, justifyContent: 'space-between', width: '100%' }}>
+        <nav className="bl-links">
           <Link to="/login">{t('account.login.toPasswordLogin')}</Link>
           <Link to="/privacy">{t('account.login.privacy')}</Link>
-        </Space>
-      </Form>
+        </nav>
+      </form>
     </AuthFrame>
   );
 }

@@ -1,108 +1,140 @@
 import { authContract, EmailSchema, LIMITS, nameSchema, PasswordSchema, PhoneSchema } from '@boreline/contracts';
-import { Button, Checkbox, Form, Input } from 'antd';
-import { useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { ApiError, call } from '../../../core/api/client.js';
-import { showApiError, zodRule } from '../../../core/forms.js';
+import { showApiError, zodCheck } from '../../../core/forms.js';
 import { notify } from '../../../core/notify.js';
+import { Button, Checkbox, Field, PasswordInput, TextInput } from '../../../ui/form/controls.js';
+import { useForm } from '../../../ui/form/useForm.js';
 import { newCaptchaState } from '../api.js';
 import { AuthFrame } from '../components/AuthFrame.js';
 import { ImageCaptcha } from '../components/ImageCaptcha.js';
 
-interface RegisterForm {
+const NICKNAME = nameSchema(LIMITS.nicknameMaxLength);
+
+type RegisterValues = {
   phone: string;
   nickname: string;
   email: string;
   newPassword: string;
   confirmPassword: string;
+  captcha: string;
   acceptPrivacy: boolean;
   confirmAdult: boolean;
-  captcha: string;
-}
+};
+const EMPTY: RegisterValues = {
+  phone: '',
+  nickname: '',
+  email: '',
+  newPassword: '',
+  confirmPassword: '',
+  captcha: '',
+  acceptPrivacy: false,
+  confirmAdult: false,
+};
 
-const mustBeChecked = (message: string) => ({
-  validator: async (_: unknown, value: unknown) => {
-    if (value !== true) throw new Error(message);
-  },
-});
-
+/** Registration: both passwords must match; the privacy consent and the 18+ rule are required. */
 export function RegisterPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [form] = Form.useForm<RegisterForm>();
   const [state, setState] = useState(newCaptchaState);
   const [busy, setBusy] = useState(false);
+  const form = useForm(EMPTY, {
+      phone: zodCheck(PhoneSchema, t),
+      nickname: zodCheck(NICKNAME, t),
+      email: zodCheck(EmailSchema, t),
+      newPassword: zodCheck(PasswordSchema, t),
+      confirmPassword: (v, all) => (!v ? t('validation.required') : v !== all.newPassword ? t('validation.passwordMismatch') : null),
+      captcha: (v) => (v.trim() ? null : t('validation.required')),
+      acceptPrivacy: (v) => (v ? null : t('validation.privacyRequired')),
+      confirmAdult: (v) => (v ? null : t('validation.adultRequired')),
+  });
 
   const refresh = () => {
     setState(newCaptchaState());
-    form.setFieldValue('captcha', '');
+    form.set('captcha', '');
   };
 
-  const submit = async (values: RegisterForm) => {
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!form.validate()) return;
     setBusy(true);
+    const v = form.values;
     try {
-      await call(authContract.register, { ...values, acceptPrivacy: true, confirmAdult: true, state });
+      await call(authContract.register, {
+        phone: v.phone,
+        nickname: v.nickname,
+        email: v.email,
+        newPassword: v.newPassword,
+        confirmPassword: v.confirmPassword,
+        acceptPrivacy: true,
+        confirmAdult: true,
+        state,
+        captcha: v.captcha,
+      });
       notify.show('success', t('auth.register.success'));
       void navigate('/login', { replace: true });
     } catch (error) {
       if (error instanceof ApiError) refresh();
-      showApiError(error, form);
-    } finally {
+      showApiError(error, form.setFieldErrors);
       setBusy(false);
     }
   };
 
+  const text = (name: 'phone' | 'nickname' | 'email', label: string, extra: { autoComplete: string; inputMode?: 'numeric' | 'email'; type?: string }) => (
+    <Field id={name} label={label} error={form.errors[name]}>
+      <TextInput id={name} value={form.values[name]} onValue={(v) => form.set(name, v)} invalid={!!form.errors[name]} {...extra} />
+    </Field>
+  );
+  const password = (name: 'newPassword' | 'confirmPassword', label: string) => (
+    <Field id={name} label={label} error={form.errors[name]}>
+      <PasswordInput
+        id={name}
+        value={form.values[name]}
+        onValue={(v) => form.set(name, v)}
+        invalid={!!form.errors[name]}
+        autoComplete="new-password"
+        showLabel={t('account.login.showPassword')}
+        hideLabel={t('account.login.hidePassword')}
+      />
+    </Field>
+  );
+
   return (
     <AuthFrame title={t('account.register.title')}>
-      <Form form={form} layout="vertical" onFinish={(v) => void submit(v)} requiredMark={false} data-testid="register-form">
-        <Form.Item name="phone" label={t('account.register.phone')} rules={[zodRule(PhoneSchema, t)]}>
-          <Input autoComplete="tel" inputMode="numeric" autoFocus />
-        </Form.Item>
-        <Form.Item name="nickname" label={t('account.register.nickname')} rules={[zodRule(nameSchema(LIMITS.nicknameMaxLength), t)]}>
-          <Input autoComplete="name" />
-        </Form.Item>
-        <Form.Item name="email" label={t('account.register.email')} rules={[zodRule(EmailSchema, t)]}>
-          <Input autoComplete="email" type="email" />
-        </Form.Item>
-        <Form.Item name="newPassword" label={t('account.register.password')} rules={[zodRule(PasswordSchema, t)]}>
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
-        <Form.Item
-          name="confirmPassword"
-          label={t('account.register.confirmPassword')}
-          dependencies={['newPassword']}
-          rules={[
-            { required: true, message: t('validation.required') },
-            ({ getFieldValue }) => ({
-              validator: async (_, value: unknown) => {
-                if (value && value !== getFieldValue('newPassword')) throw new Error(t('validation.passwordMismatch'));
-              },
-            }),
-          ]}
-        >
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
-        <Form.Item name="captcha" label={t('account.login.captcha')} rules={[{ required: true, message: t('validation.required') }]}>
-          <ImageCaptcha state={state} onRefresh={refresh} />
-        </Form.Item>
-        <Form.Item name="acceptPrivacy" valuePropName="checked" rules={[mustBeChecked(t('validation.privacyRequired'))]}>
-          <Checkbox>
-            <Link to="/privacy" target="_blank">
-              {t('account.register.acceptPrivacy')}
+      <form onSubmit={(e) => void submit(e)} noValidate data-testid="register-form">
+        {text('phone', t('account.register.phone'), { autoComplete: 'tel', inputMode: 'numeric' })}
+        {text('nickname', t('account.register.nickname'), { autoComplete: 'name' })}
+        {text('email', t('account.register.email'), { autoComplete: 'email', inputMode: 'email', type: 'email' })}
+        {password('newPassword', t('account.register.password'))}
+        {password('confirmPassword', t('account.register.confirmPassword'))}
+        <Field id="captcha" label={t('account.login.captcha')} error={form.errors.captcha}>
+          <ImageCaptcha id="captcha" state={state} value={form.values.captcha} onValue={(v) => form.set('captcha', v)} onRefresh={refresh} invalid={!!form.errors.captcha} />
+        </Field>
+        <div className="bl-field">
+          <Checkbox id="acceptPrivacy" checked={form.values.acceptPrivacy} onChecked={(c) => form.set('acceptPrivacy', c)} invalid={!!form.errors.acceptPrivacy}>
+            {t('account.register.acceptPrivacy')} (
+            <Link to="/privacy" target="_blank" className="bl-link">
+              {t('account.login.privacy')}
             </Link>
+            )
           </Checkbox>
-        </Form.Item>
-        <Form.Item name="confirmAdult" valuePropName="checked" rules={[mustBeChecked(t('validation.adultRequired'))]}>
-          <Checkbox>{t('account.register.confirmAdult')}</Checkbox>
-        </Form.Item>
-        <Button type="primary" htmlType="submit" block loading={busy}>
+          {form.errors.acceptPrivacy ? <div className="bl-error" role="alert">{form.errors.acceptPrivacy}</div> : null}
+        </div>
+        <div className="bl-field">
+          <Checkbox id="confirmAdult" checked={form.values.confirmAdult} onChecked={(c) => form.set('confirmAdult', c)} invalid={!!form.errors.confirmAdult}>
+            {t('account.register.confirmAdult')}
+          </Checkbox>
+          {form.errors.confirmAdult ? <div className="bl-error" role="alert">{form.errors.confirmAdult}</div> : null}
+        </div>
+        <Button type="submit" primary block busy={busy}>
           {t('account.register.submit')}
         </Button>
-        <div style={{ marginTop: 16 }}>
+        <nav className="bl-links">
           <Link to="/login">{t('account.register.toLogin')}</Link>
-        </div>
-      </Form>
+        </nav>
+      </form>
     </AuthFrame>
   );
 }

@@ -1,0 +1,41 @@
+import i18next from 'i18next';
+import { configureClient, type StandardText } from '../core/api/client.js';
+import { currentLanguage } from '../core/i18n.js';
+import { notify } from '../core/notify.js';
+import { session, useFramework } from '../core/session.js';
+import { logout } from './logout.js';
+
+const STANDARD_TEXTS: Record<StandardText, string> = {
+  cannotConnect: 'common.error.cannotConnect',
+  server500: 'common.error.server500',
+  notFound404: 'common.error.notFound404',
+  badFormat: 'common.error.badFormat',
+  noData: 'common.error.noData',
+  network: 'common.error.network',
+  sessionExpired: 'common.error.sessionExpired',
+  forbidden: 'common.error.forbidden',
+};
+
+let sessionEnding = false;
+
+/** Wires the request client to the session, the language, the messages and logout. */
+export function setUpClient(): void {
+  configureClient({
+    token: () => useFramework.getState().token,
+    language: () => currentLanguage(),
+    isMobile: () => session.isH5(),
+    text: (key) => i18next.t(STANDARD_TEXTS[key]),
+    warn: (text) => notify.show('warning', text),
+    onSessionEnded: ({ forcedOffline, message }) => {
+      if (sessionEnding) return;
+      sessionEnding = true;
+      const done = () => {
+        sessionEnding = false;
+        void logout({ callServer: false });
+      };
+      if (forcedOffline && !session.isH5()) {
+        void notify.alert(i18next.t('shell.forcedOffline.title'), message, i18next.t('shell.forcedOffline.ok')).then(done);
+      } else done();
+    },
+  });
+}
