@@ -1,5 +1,4 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 
 export interface Stats {
   min: number;
@@ -11,15 +10,6 @@ export const stats = (values: number[]): Stats => {
   const sorted = [...values].sort((a, b) => a - b);
   return { min: sorted[0] ?? 0, median: sorted[Math.floor(sorted.length / 2)] ?? 0, max: sorted.at(-1) ?? 0 };
 };
-
-export const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
 
 /** Starts a server process pinned to core 0 (the load generator runs on core 1) and waits for `ready`. */
 export async function startPinned(args: string[], env: Record<string, string>, ready: string): Promise<{ child: ChildProcess; output: () => string }> {
@@ -41,3 +31,5 @@ export async function startPinned(args: string[], env: Record<string, string>, r
 export function report(name: string, figure: string, ratio: number, target: string, pass: boolean): void {
   console.log(`${name}: ${figure} (${ratio.toFixed(2)} x baseline) target ${target} ${pass ? 'PASS' : 'FAIL'}`);
 }
+
+export { freePort } from '../../apps/server/test/builtServer.js';

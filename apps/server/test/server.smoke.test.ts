@@ -1,51 +1,24 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-
-const root = fileURLToPath(new URL('../../../', import.meta.url));
-const mainJs = join(root, 'apps/server/dist/main.js');
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
+import { type BuiltServer, startBuiltServer } from './builtServer.js';
 
 /** The built server as `npm start` runs it: a real process on a real port, from another directory. */
 describe('built server (smoke)', () => {
-  let child: ChildProcess;
+  let server: BuiltServer;
   let base: string;
   let dataDir: string;
   let output = '';
 
   beforeAll(async () => {
-    expect(existsSync(mainJs), 'run `npm run build` first').toBe(true);
-    dataDir = mkdtempSync(join(tmpdir(), 'boreline-smoke-'));
-    const port = await freePort();
-    base = `http://127.0.0.1:${port}`;
-    child = spawn(process.execPath, [mainJs], {
-      cwd: tmpdir(),
-      env: { PATH: process.env.PATH, PORT: String(port), DATA_DIR: dataDir, CAPTCHA_TEST_ANSWER: 'SMOKE1', LOG_LEVEL: 'warn' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    const deadline = Date.now() + 30_000;
-    while (!output.includes('Boreline is running') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    server = await startBuiltServer({ CAPTCHA_TEST_ANSWER: 'SMOKE1' });
+    base = server.origin;
+    dataDir = server.dataDir;
+    output = server.output();
     expect(output).toContain(`Boreline is running: ${base}/client_web/`);
   });
 
-  afterAll(() => {
-    child.kill('SIGTERM');
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => server.stop());
 
   it('answers GET /client_web/ and an app route with the built page', async () => {
     for (const path of ['/client_web/', '/client_web/login']) {

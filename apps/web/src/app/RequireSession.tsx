@@ -1,13 +1,14 @@
-import { lazy, type ReactNode, Suspense, useEffect, useRef } from 'react';
+import { type ReactNode, Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useMatches } from 'react-router';
 import { notify } from '../core/notify.js';
 import { canUse, session, useFramework } from '../core/session.js';
 import { decideGuard } from './guard.js';
+import { lazyComponent } from './lazyPage.js';
 import { logout } from './logout.js';
 import type { RouteHandle } from './routeTypes.js';
 
-const NoPermission = lazy(() => import('./NoPermission.js').then((m) => ({ default: m.NoPermission })));
+const NoPermission = lazyComponent(() => import('./NoPermission.js'), (m) => m.NoPermission);
 
 const isHandle = (value: unknown): value is RouteHandle =>
   typeof value === 'object' && value !== null && 'name' in value && 'resource' in value;

@@ -3,8 +3,9 @@ import { session } from '../core/session.js';
 import { accountRoutesFw0, accountRoutesFw1 } from '../modules/account/routes.js';
 import { authRoutes } from '../modules/auth/routes.js';
 import { systemRoutes, underDevelopment } from '../modules/system/routes.js';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { afterSignIn } from './afterSignIn.js';
+import { lazyComponent } from './lazyPage.js';
 import { MENU } from './menu.js';
 import { RequireSession } from './RequireSession.js';
 import { Root, RouteError } from './Root.js';
@@ -28,7 +29,7 @@ function pendingRoutes(area: 'fw0' | 'fw1', built: AppRoute[]): AppRoute[] {
     }));
 }
 
-const AppLayout = lazy(() => import('./layout/AppLayout.js').then((m) => ({ default: m.AppLayout })));
+const AppLayout = lazyComponent(() => import('./layout/AppLayout.js'), (m) => m.AppLayout);
 
 /** `/`: the remembered page or the start page when signed in, else sign-in (no warning: nothing expired). */
 function Start() {
