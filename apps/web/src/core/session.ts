@@ -67,6 +67,8 @@ export interface FrameworkState {
   resourceElementMap: Record<string, string[]>;
   signIn(session: { token: string; user: SessionUser; resources: string[] }): void;
   updateUser(user: SessionUser): void;
+  /** The server's current view of the signed-in user (roles may have changed since sign-in). */
+  refresh(info: { user: SessionUser; resources: string[] }): void;
   signOut(): void;
   setLanguage(language: Language): void;
   setRun(run: CurrentRun | null): void;
@@ -91,6 +93,11 @@ export const useFramework = create<FrameworkState>((set) => ({
   updateUser: (user) => {
     write(KEYS.user, JSON.stringify(user));
     set({ user });
+  },
+  refresh: ({ user, resources }) => {
+    write(KEYS.user, JSON.stringify(user));
+    write(KEYS.resources, JSON.stringify(resources));
+    set({ user, resources });
   },
   signOut: () => {
     for (const key of [KEYS.token, KEYS.webAuth, KEYS.user, KEYS.resources]) write(key, null);

@@ -8,11 +8,13 @@ import {
   ToolOutlined,
   UserOutlined,
 } from '@ant-design/icons';
-import { type Language, LANGUAGES, SIDE_MENU_COLLAPSED_AT_START } from '@boreline/contracts';
+import { authContract, type Language, LANGUAGES, SIDE_MENU_COLLAPSED_AT_START } from '@boreline/contracts';
+import { useQuery } from '@tanstack/react-query';
 import { App, Avatar, Badge, Button, Dropdown, Layout, Menu, Space, Typography } from 'antd';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
+import { call } from '../../core/api/client.js';
 import { changeLanguage, LANGUAGE_NAMES } from '../../core/i18n.js';
 import { canUse, useFramework } from '../../core/session.js';
 import { logout } from '../logout.js';
@@ -45,6 +47,11 @@ function Frame() {
   const run = useFramework((s) => s.run);
   const language = useFramework((s) => s.language);
   const avatarUrl = useAvatarUrl(user?.avatarUrl ?? null);
+  const refresh = useFramework((s) => s.refresh);
+  const me = useQuery({ queryKey: ['me'], queryFn: () => call(authContract.me, {}) });
+  useEffect(() => {
+    if (me.data) refresh({ user: me.data.user, resources: me.data.resources });
+  }, [me.data, refresh]);
 
   const sections = useMemo(() => visibleMenu((resource) => canUse({ user, resources }, resource)), [user, resources]);
   const menuItems = sections.map((section) => ({
