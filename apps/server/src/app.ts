@@ -21,6 +21,9 @@ import { CaptchaService, MobileCodeService } from './modules/auth/captcha.servic
 import { SessionService } from './modules/auth/session.service.js';
 import { OutboxSmsSender, type SmsSender } from './modules/auth/sms.js';
 import { SignInThrottle } from './modules/auth/throttle.js';
+import { OrgRepo } from './modules/admin/org.repo.js';
+import { registerOrgRoutes } from './modules/admin/org.routes.js';
+import { OrgService } from './modules/admin/org.service.js';
 import { registerSystemRoutes } from './modules/system/system.routes.js';
 
 declare module 'fastify' {
@@ -91,6 +94,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   const options = { validateResponses: config.validateResponses };
   registerSystemRoutes(app, { db, endpoints: ALL_ENDPOINTS }, options);
   registerAuthRoutes(app, { auth, captcha, throttle }, options);
+  registerOrgRoutes(app, new OrgService(new OrgRepo(db.kysely), sessions), options);
   await registerWebApp(app, config.webDist);
 
   return app;

@@ -3,10 +3,12 @@ export * from './core/dates.js';
 export * from './core/endpoint.js';
 export * from './core/envelope.js';
 export * from './core/languages.js';
+export * from './core/orgPath.js';
 export * from './core/pagination.js';
 export * from './core/primitives.js';
 export * from './limits.js';
 export * from './permissions.js';
+export * as adminContract from './modules/admin.contract.js';
 export * as authContract from './modules/auth.contract.js';
 export * as systemContract from './modules/system.contract.js';
 export { authEndpoints } from './modules/auth.contract.js';
@@ -18,9 +20,11 @@ export type {
   SlideCaptcha,
 } from './modules/auth.contract.js';
 export { systemEndpoints } from './modules/system.contract.js';
+export type { CascadeOption, Org, OrgNode, OrgType } from './modules/admin.contract.js';
 
+import { adminEndpoints } from './modules/admin.contract.js';
 import { authEndpoints } from './modules/auth.contract.js';
 import { systemEndpoints } from './modules/system.contract.js';
 
 /** Every endpoint of the product; the server registers exactly these. */
-export const ALL_ENDPOINTS = [...systemEndpoints, ...authEndpoints] as const;
+export const ALL_ENDPOINTS = [...systemEndpoints, ...authEndpoints, ...adminEndpoints] as const;

@@ -35,6 +35,8 @@ export const MENU_RESOURCE_CODES = [
 ] as const;
 
 export const RESOURCE_CODES = [
+  'admin.org.read',
+  'admin.org.write',
   'admin.user.resetPassword',
   'admin.smsOutbox.read',
   'messages.loginLog.readAll',

@@ -1,3 +1,9 @@
+import deAtAdmin from '../locales/de-AT/admin.json' with { type: 'json' };
+import enUsAdmin from '../locales/en-US/admin.json' with { type: 'json' };
+import itItAdmin from '../locales/it-IT/admin.json' with { type: 'json' };
+import ptPtAdmin from '../locales/pt-PT/admin.json' with { type: 'json' };
+import trTrAdmin from '../locales/tr-TR/admin.json' with { type: 'json' };
+import zhCnAdmin from '../locales/zh-CN/admin.json' with { type: 'json' };
 import deAtAuth from '../locales/de-AT/auth.json' with { type: 'json' };
 import deAtCommon from '../locales/de-AT/common.json' with { type: 'json' };
 import deAtValidation from '../locales/de-AT/validation.json' with { type: 'json' };
@@ -33,9 +39,9 @@ export const LOCALES = ['zh-CN', 'en-US', 'it-IT', 'de-AT', 'pt-PT', 'tr-TR'] as
 export type Locale = (typeof LOCALES)[number];
 
 /** Domain catalogues; the folder of each locale holds one JSON file per name. */
-export const DOMAINS = ['common', 'validation', 'auth', 'shell', 'account'] as const;
+export const DOMAINS = ['common', 'validation', 'auth', 'shell', 'account', 'admin'] as const;
 
-const english = { ...enUsCommon, ...enUsValidation, ...enUsAuth, ...enUsShell, ...enUsAccount };
+const english = { ...enUsCommon, ...enUsValidation, ...enUsAuth, ...enUsShell, ...enUsAccount, ...enUsAdmin };
 export type Catalogue = typeof english;
 
 type DotPaths<T, P extends string = ''> = {
@@ -46,12 +52,12 @@ type DotPaths<T, P extends string = ''> = {
 export type MessageKey = DotPaths<Catalogue>;
 
 export const CATALOGUES: Record<Locale, Catalogue> = {
-  'zh-CN': { ...zhCnCommon, ...zhCnValidation, ...zhCnAuth, ...zhCnShell, ...zhCnAccount },
+  'zh-CN': { ...zhCnCommon, ...zhCnValidation, ...zhCnAuth, ...zhCnShell, ...zhCnAccount, ...zhCnAdmin },
   'en-US': english,
-  'it-IT': { ...itItCommon, ...itItValidation, ...itItAuth, ...itItShell, ...itItAccount },
-  'de-AT': { ...deAtCommon, ...deAtValidation, ...deAtAuth, ...deAtShell, ...deAtAccount },
-  'pt-PT': { ...ptPtCommon, ...ptPtValidation, ...ptPtAuth, ...ptPtShell, ...ptPtAccount },
-  'tr-TR': { ...trTrCommon, ...trTrValidation, ...trTrAuth, ...trTrShell, ...trTrAccount },
+  'it-IT': { ...itItCommon, ...itItValidation, ...itItAuth, ...itItShell, ...itItAccount, ...itItAdmin },
+  'de-AT': { ...deAtCommon, ...deAtValidation, ...deAtAuth, ...deAtShell, ...deAtAccount, ...deAtAdmin },
+  'pt-PT': { ...ptPtCommon, ...ptPtValidation, ...ptPtAuth, ...ptPtShell, ...ptPtAccount, ...ptPtAdmin },
+  'tr-TR': { ...trTrCommon, ...trTrValidation, ...trTrAuth, ...trTrShell, ...trTrAccount, ...trTrAdmin },
 };
 
 export type MessageParams = Record<string, string | number>;

@@ -2,10 +2,12 @@ import { type Migration, Migrator } from 'kysely';
 import type { Db } from '../core/db.js';
 import type { DialectMigration, MigrationDb } from './migrations/helpers.js';
 import { migration as auth } from './migrations/20261122T0400_auth.js';
+import { migration as orgAdmin } from './migrations/20261122T0530_orgAdmin.js';
 
 /** Timestamped migrations in order. Never edit one that has landed: add a new one. */
 const MIGRATIONS: Record<string, DialectMigration> = {
   '20261122T0400_auth': auth,
+  '20261122T0530_orgAdmin': orgAdmin,
 };
 
 export async function migrateToLatest(db: Db): Promise<string[]> {

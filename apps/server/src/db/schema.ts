@@ -8,6 +8,7 @@ export interface OrgTable {
   parent_id: number | null;
   path: string;
   sort: number;
+  admin_user_id: Generated<number | null>;
   created_at: number;
 }
 

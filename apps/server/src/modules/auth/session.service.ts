@@ -8,6 +8,7 @@ export const REVOKE_REASON = {
   loginElsewhere: 'login_elsewhere',
   passwordChanged: 'password_changed',
   passwordReset: 'password_reset',
+  orgDeleted: 'org_deleted',
 } as const;
 export type RevokeReason = (typeof REVOKE_REASON)[keyof typeof REVOKE_REASON];
 
@@ -65,5 +66,10 @@ export class SessionService implements SessionAuthenticator {
 
   async revokeAll(userId: number, reason: RevokeReason): Promise<void> {
     await this.repo.revokeUserSessions(userId, reason, Date.now());
+  }
+
+  /** Ends the sessions of many accounts at once (an organization was deleted). */
+  async revokeUsers(userIds: readonly number[], reason: RevokeReason): Promise<void> {
+    for (const userId of userIds) await this.repo.revokeUserSessions(userId, reason, Date.now());
   }
 }

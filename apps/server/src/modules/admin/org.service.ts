@@ -1,0 +1,122 @@
+import { type adminContract, childPath, type Org, type OrgNode, isWithin } from '@boreline/contracts';
+import type { z } from 'zod';
+import type { AuthSession } from '../../core/auth.js';
+import { errors } from '../../core/errors.js';
+import { REVOKE_REASON, type SessionService } from '../auth/session.service.js';
+import { buildTree, flattenTree, presentOrg, toCascade } from './org.presenter.js';
+import type { OrgRepo, OrgRow } from './org.repo.js';
+
+type Input<E> = E extends { input: infer S extends z.ZodType } ? z.output<S> : never;
+
+/**
+ * The organization tree (spec §3, §5, §6). A super administrator works on the whole tree; anyone
+ * else only at or below their own organization. An organization outside that scope answers as
+ * missing, so its existence is not told either.
+ */
+export class OrgService {
+  constructor(
+    private readonly repo: OrgRepo,
+    private readonly sessions: SessionService,
+  ) {}
+
+  /** null: everything; a path: that subtree; '' : nothing (a user without organization). */
+  private async scope(session: AuthSession): Promise<string | null> {
+    if (session.sa) return null;
+    return (await this.repo.userOrgPath(session.userId)) ?? '';
+  }
+
+  private async visible(session: AuthSession): Promise<OrgRow[]> {
+    const scope = await this.scope(session);
+    return scope === '' ? [] : this.repo.subtree(scope);
+  }
+
+  private async requireInScope(session: AuthSession, id: number): Promise<OrgRow> {
+    const [org, scope] = await Promise.all([this.repo.find(id), this.scope(session)]);
+    if (!org || scope === '' || (scope !== null && !isWithin(org.path, scope))) throw errors.business('admin.org.notFound');
+    return org;
+  }
+
+  async tree(session: AuthSession, name?: string): Promise<OrgNode[]> {
+    const rows = await this.visible(session);
+    if (!name) return buildTree(rows);
+    const needle = name.toLowerCase();
+    const matches = rows.filter((r) => r.name.toLowerCase().includes(needle));
+    const keep = new Set(rows.filter((r) => matches.some((m) => isWithin(m.path, r.path))).map((r) => r.id));
+    return buildTree(rows.filter((r) => keep.has(r.id)));
+  }
+
+  async cascade(session: AuthSession) {
+    return toCascade(await this.tree(session));
+  }
+
+  async flat(session: AuthSession, maxDepth?: number) {
+    const rows = await this.visible(session);
+    return flattenTree(buildTree(rows)).filter((o) => maxDepth === undefined || o.depth <= maxDepth);
+  }
+
+  async nextSort(session: AuthSession, parentId: number): Promise<{ sort: number }> {
+    await this.requireInScope(session, parentId);
+    return { sort: await this.repo.nextSort(parentId) };
+  }
+
+  async add(session: AuthSession, input: Input<typeof adminContract.orgAdd>): Promise<Org> {
+    const parent = await this.requireInScope(session, input.parentId);
+    await this.requireUser(input.adminUserId);
+    const id = await this.repo.transaction((repo) =>
+      repo.insert(
+        { name: input.name, type: input.type, parentId: parent.id, parentPath: parent.path, sort: input.sort, adminUserId: input.adminUserId ?? null },
+        Date.now(),
+      ),
+    );
+    return this.present(id);
+  }
+
+  async edit(session: AuthSession, input: Input<typeof adminContract.orgEdit>): Promise<Org> {
+    await this.requireInScope(session, input.id);
+    await this.requireUser(input.adminUserId);
+    await this.repo.update(input.id, { name: input.name, type: input.type, sort: input.sort, adminUserId: input.adminUserId ?? null });
+    return this.present(input.id);
+  }
+
+  /** Deletes the organization and everything below it; their users are signed out and detached. */
+  async remove(session: AuthSession, id: number): Promise<{ deletedOrgs: number; signedOutUsers: number }> {
+    const org = await this.requireInScope(session, id);
+    await this.refuseTopOf(session, org);
+    const { deletedOrgs, users } = await this.repo.transaction(async (repo) => {
+      const detached = await repo.detachUsers(org.path);
+      return { deletedOrgs: await repo.deleteSubtree(org.path), users: detached };
+    });
+    await this.sessions.revokeUsers(users, REVOKE_REASON.orgDeleted);
+    return { deletedOrgs, signedOutUsers: users.length };
+  }
+
+  /** Moves the organization and its subtree under another superior (never under itself). */
+  async transfer(session: AuthSession, input: Input<typeof adminContract.orgTransfer>): Promise<Org> {
+    const org = await this.requireInScope(session, input.id);
+    const parent = await this.requireInScope(session, input.parentId);
+    await this.refuseTopOf(session, org);
+    if (isWithin(parent.path, org.path)) throw errors.business('admin.org.cycle');
+    await this.repo.transaction(async (repo) => {
+      const newPath = childPath(parent.path, org.id);
+      const subtree = await repo.subtree(org.path);
+      await repo.move(org.id, parent.id, subtree.map((r) => ({ id: r.id, path: newPath + r.path.slice(org.path.length) })));
+    });
+    return this.present(org.id);
+  }
+
+  /** The top of the tree, and an administrator's own organization, stay where they are. */
+  private async refuseTopOf(session: AuthSession, org: OrgRow): Promise<void> {
+    const scope = await this.scope(session);
+    if (org.parent_id === null || org.path === scope) throw errors.business('admin.org.topLocked');
+  }
+
+  private async requireUser(userId: number | null | undefined): Promise<void> {
+    if (userId && !(await this.repo.userExists(userId))) throw errors.business('auth.user.notFound');
+  }
+
+  private async present(id: number): Promise<Org> {
+    const row = await this.repo.find(id);
+    if (!row) throw errors.business('admin.org.notFound');
+    return presentOrg(row);
+  }
+}
