@@ -1,10 +1,9 @@
 import { join } from 'node:path';
-import { ALL_ENDPOINTS, LIMITS } from '@boreline/contracts';
+import { ALL_ENDPOINTS, LIMITS, RESOURCE_CODES } from '@boreline/contracts';
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import type { Config } from './config.js';
-import { SuperAdminOnlyPolicy } from './core/access.js';
 import { registerAccessGate } from './core/auth.js';
 import { openDatabase } from './core/db.js';
 import { FileStore } from './core/files.js';
@@ -21,7 +20,11 @@ import { CaptchaService, MobileCodeService } from './modules/auth/captcha.servic
 import { SessionService } from './modules/auth/session.service.js';
 import { OutboxSmsSender, type SmsSender } from './modules/auth/sms.js';
 import { SignInThrottle } from './modules/auth/throttle.js';
+import { RoleGrantPolicy } from './modules/admin/access.policy.js';
+import { registerAclRoutes } from './modules/admin/acl.routes.js';
+import { AclService } from './modules/admin/acl.service.js';
 import { OrgRepo } from './modules/admin/org.repo.js';
+import { PermissionRepo } from './modules/admin/permission.repo.js';
 import { registerOrgRoutes } from './modules/admin/org.routes.js';
 import { OrgService } from './modules/admin/org.service.js';
 import { registerSystemRoutes } from './modules/system/system.routes.js';
@@ -71,7 +74,11 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   const repo = new AuthRepo(db.kysely);
   app.decorate('firstStart', await seedSuperAdmin(repo, config.admin));
 
-  const policy = new SuperAdminOnlyPolicy();
+  const permissions = new PermissionRepo(db.kysely);
+  // Every resource code of the contracts exists in the tree, also those added by later versions.
+  await permissions.seedResources(RESOURCE_CODES, Date.now());
+  const policy = new RoleGrantPolicy(permissions);
+  const orgRepo = new OrgRepo(db.kysely);
   const sessions = new SessionService(repo, config.session);
   const captcha = new CaptchaService(repo, config.captchaTestAnswer);
   const throttle = new SignInThrottle(counters);
@@ -94,7 +101,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   const options = { validateResponses: config.validateResponses };
   registerSystemRoutes(app, { db, endpoints: ALL_ENDPOINTS }, options);
   registerAuthRoutes(app, { auth, captcha, throttle }, options);
-  registerOrgRoutes(app, new OrgService(new OrgRepo(db.kysely), sessions), options);
+  registerOrgRoutes(app, new OrgService(orgRepo, sessions), options);
+  registerAclRoutes(app, new AclService(permissions, orgRepo, policy), options);
   await registerWebApp(app, config.webDist);
 
   return app;

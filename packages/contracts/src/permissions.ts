@@ -37,6 +37,11 @@ export const MENU_RESOURCE_CODES = [
 export const RESOURCE_CODES = [
   'admin.org.read',
   'admin.org.write',
+  'admin.role.read',
+  'admin.role.write',
+  'admin.acl.read',
+  'admin.acl.write',
+  'admin.user.assignRoles',
   'admin.user.resetPassword',
   'admin.smsOutbox.read',
   'messages.loginLog.readAll',

@@ -27,6 +27,7 @@ export interface SessionAuthenticator {
 export interface AccessPolicy {
   isAllowed(session: AuthSession, code: ResourceCode): Promise<boolean>;
   resourcesOf(session: AuthSession): Promise<string[]>;
+  rolesOf(session: AuthSession): Promise<{ id: number; name: string }[]>;
 }
 
 declare module 'fastify' {

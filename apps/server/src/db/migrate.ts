@@ -3,11 +3,13 @@ import type { Db } from '../core/db.js';
 import type { DialectMigration, MigrationDb } from './migrations/helpers.js';
 import { migration as auth } from './migrations/20261122T0400_auth.js';
 import { migration as orgAdmin } from './migrations/20261122T0530_orgAdmin.js';
+import { migration as permissions } from './migrations/20261122T0600_permissions.js';
 
 /** Timestamped migrations in order. Never edit one that has landed: add a new one. */
 const MIGRATIONS: Record<string, DialectMigration> = {
   '20261122T0400_auth': auth,
   '20261122T0530_orgAdmin': orgAdmin,
+  '20261122T0600_permissions': permissions,
 };
 
 export async function migrateToLatest(db: Db): Promise<string[]> {

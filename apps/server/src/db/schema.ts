@@ -70,6 +70,52 @@ export interface SmsOutboxTable {
   created_at: number;
 }
 
+export interface ResourceGroupTable {
+  id: Generated<number>;
+  name: string;
+  description: string;
+  sort: number;
+  created_at: number;
+}
+
+export interface ResourceTable {
+  id: Generated<number>;
+  group_id: number;
+  parent_id: number | null;
+  code: string;
+  name: string;
+  description: string;
+  level: number;
+  sort: number;
+  path: string;
+  created_at: number;
+}
+
+export interface RoleTable {
+  id: Generated<number>;
+  name: string;
+  kind: string;
+  org_id: number;
+  creator_org_id: number | null;
+  sort: number;
+  created_at: number;
+}
+
+export interface RoleResourceTable {
+  role_id: number;
+  resource_id: number;
+}
+
+export interface OrgResourceTable {
+  org_id: number;
+  resource_id: number;
+}
+
+export interface UserRoleTable {
+  user_id: number;
+  role_id: number;
+}
+
 export interface Database {
   orgs: OrgTable;
   users: UserTable;
@@ -77,4 +123,10 @@ export interface Database {
   login_logs: LoginLogTable;
   challenges: ChallengeTable;
   sms_outbox: SmsOutboxTable;
+  resource_groups: ResourceGroupTable;
+  resources: ResourceTable;
+  roles: RoleTable;
+  role_resources: RoleResourceTable;
+  org_resources: OrgResourceTable;
+  user_roles: UserRoleTable;
 }

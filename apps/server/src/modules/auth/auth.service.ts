@@ -130,7 +130,7 @@ export class AuthService {
     return {
       user: presentUser(user),
       resources: await this.deps.policy.resourcesOf(session),
-      roles: [],
+      roles: await this.deps.policy.rolesOf(session),
       expiresAt: session.expiresAt,
     };
   }
@@ -219,7 +219,8 @@ export class AuthService {
     const { token, expiresAt } = await this.deps.sessions.open(user.id, client);
     await this.log(user.id, account, method, 'success', client);
     const session: AuthSession = { sessionId: 0, userId: user.id, sa: user.is_sa === 1, zb: user.is_zb === 1, orgId: user.org_id, expiresAt };
-    return { token, user: presentUser(user), resources: await this.deps.policy.resourcesOf(session), roles: [], expiresAt };
+    const [resources, roles] = await Promise.all([this.deps.policy.resourcesOf(session), this.deps.policy.rolesOf(session)]);
+    return { token, user: presentUser(user), resources, roles, expiresAt };
   }
 
   private async throttled(key: string, account: string, method: LoginMethod, client: ClientInfo): Promise<void> {
