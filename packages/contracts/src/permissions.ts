@@ -54,3 +54,6 @@ export type Permission = 'public' | 'authenticated' | ResourceCode;
 
 export const isResourceCode = (value: string): value is ResourceCode =>
   (RESOURCE_CODES as readonly string[]).includes(value);
+
+/** Resources only a super administrator holds, whatever roles say (they span every tenant). */
+export const SUPER_ADMIN_ONLY_CODES: readonly ResourceCode[] = ['admin.smsOutbox.read'];

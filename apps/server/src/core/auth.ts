@@ -17,6 +17,7 @@ export interface RouteEntry {
   method: string;
   url: string;
   permission: Permission;
+  endpointId: string | undefined;
 }
 
 export interface SessionAuthenticator {
@@ -76,7 +77,7 @@ export function registerAccessGate(
     const permission = route.config?.permission;
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     if (!permission) throw new Error(`Route ${methods.join(',')} ${route.url} declares no access`);
-    for (const method of methods) routeTable.push({ method, url: route.url, permission });
+    for (const method of methods) routeTable.push({ method, url: route.url, permission, endpointId: route.config?.endpointId });
   });
 
   app.addHook('preHandler', async (request) => {

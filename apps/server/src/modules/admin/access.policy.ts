@@ -1,4 +1,4 @@
-import { isWithin, RESOURCE_CODES, type ResourceCode } from '@boreline/contracts';
+import { isWithin, RESOURCE_CODES, type ResourceCode, SUPER_ADMIN_ONLY_CODES } from '@boreline/contracts';
 import type { AccessPolicy, AuthSession } from '../../core/auth.js';
 import type { PermissionRepo } from './permission.repo.js';
 
@@ -20,7 +20,10 @@ export class RoleGrantPolicy implements AccessPolicy {
   async codesAt(session: AuthSession, path: string): Promise<Set<string>> {
     if (session.sa) return new Set(RESOURCE_CODES);
     const [grants, usable] = await Promise.all([this.repo.userGrants(session.userId), this.usableAt(path)]);
-    return new Set(grants.flatMap((g) => (g.code && usable.has(g.code) && isWithin(path, g.orgPath) ? [g.code] : [])));
+    const reserved = new Set<string>(SUPER_ADMIN_ONLY_CODES);
+    return new Set(
+      grants.flatMap((g) => (g.code && usable.has(g.code) && !reserved.has(g.code) && isWithin(path, g.orgPath) ? [g.code] : [])),
+    );
   }
 
   /** Route-level check: at the caller's own organization. */

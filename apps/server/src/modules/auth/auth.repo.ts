@@ -14,6 +14,8 @@ export interface NewUser {
 
 export interface LoginLogFilter {
   userId?: number;
+  /** Only sign-ins of accounts in organizations at or below this path. */
+  orgPath?: string;
   account?: string;
   result?: string;
   from?: number;
@@ -48,6 +50,17 @@ export class AuthRepo {
     let query = this.db.selectFrom('users').select('id').where('phone', '=', phone);
     if (email) query = query.union(this.db.selectFrom('users').select('id').where('email', '=', email));
     return (await query.executeTakeFirst()) !== undefined;
+  }
+
+  /** The organization path of a user, or null when the user has none. */
+  async userOrgPath(userId: number): Promise<string | null> {
+    const row = await this.db
+      .selectFrom('users')
+      .leftJoin('orgs', 'orgs.id', 'users.org_id')
+      .select('orgs.path')
+      .where('users.id', '=', userId)
+      .executeTakeFirst();
+    return row?.path ?? null;
   }
 
   async countUsers(): Promise<number> {
@@ -218,6 +231,12 @@ export class AuthRepo {
   async pageLoginLog(filter: LoginLogFilter, page: number, pageSize: number) {
     let query = this.db.selectFrom('login_logs');
     if (filter.userId !== undefined) query = query.where('user_id', '=', filter.userId);
+    if (filter.orgPath !== undefined) {
+      const orgPath = filter.orgPath;
+      query = query.where('user_id', 'in', (eb) =>
+        eb.selectFrom('users').innerJoin('orgs', 'orgs.id', 'users.org_id').select('users.id').where('orgs.path', 'like', `${orgPath}%`),
+      );
+    }
     if (filter.account) query = query.where('account', '=', filter.account);
     if (filter.result) query = query.where('result', '=', filter.result);
     if (filter.from !== undefined) query = query.where('created_at', '>=', filter.from);

@@ -125,7 +125,7 @@ export function registerAuthRoutes(
 
   registerEndpoint(app, c.loginLog, async ({ input, request }) => auth.loginLog(requireAuth(request), input), options);
 
-  registerEndpoint(app, c.smsOutbox, async ({ input }) => auth.smsOutbox(input), options);
+  registerEndpoint(app, c.smsOutbox, async ({ input, request }) => auth.smsOutbox(requireAuth(request), input), options);
 
   registerEndpoint(
     app,

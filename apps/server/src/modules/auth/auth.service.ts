@@ -1,5 +1,5 @@
 import type { LoginResult, SessionInfo, SessionUser } from '@boreline/contracts';
-import { type authContract } from '@boreline/contracts';
+import { type authContract, isWithin } from '@boreline/contracts';
 import type { MessageKey } from '@boreline/i18n';
 import type { z } from 'zod';
 import type { AccessPolicy, AuthSession } from '../../core/auth.js';
@@ -156,7 +156,8 @@ export class AuthService {
     const admin = await this.requireUser(session.userId);
     await this.confirmOwnPassword(admin, input.adminPassword, 'auth.password.adminWrong', client);
     const target = await this.deps.repo.findUserById(input.userId);
-    if (!target) throw errors.business('auth.user.notFound');
+    // Only accounts of the administrator's own organization or below (any for a super administrator).
+    if (!target || !(await this.administers(session, target.id))) throw errors.business('auth.user.notFound');
     await this.deps.repo.updatePassword(target.id, await hashPassword(input.newPassword), Date.now());
     await this.deps.sessions.revokeAll(target.id, REVOKE_REASON.passwordReset);
   }
@@ -188,8 +189,11 @@ export class AuthService {
 
   async loginLog(session: AuthSession, input: z.output<typeof authContract.loginLog.input>) {
     const all = await this.deps.policy.isAllowed(session, 'messages.loginLog.readAll');
+    // Reading every account means every account of the reader's organizations, not other tenants'.
+    const orgPath = all && !session.sa ? await this.deps.repo.userOrgPath(session.userId) : null;
     const filter = {
       ...(all ? {} : { userId: session.userId }),
+      ...(orgPath ? { orgPath } : {}),
       ...(input.account ? { account: input.account } : {}),
       ...(input.result ? { result: input.result } : {}),
       ...(input.from !== undefined ? { from: input.from } : {}),
@@ -199,7 +203,9 @@ export class AuthService {
     return { total, page: input.page, pageSize: input.pageSize, records: records.map(presentLoginLog) };
   }
 
-  async smsOutbox(input: z.output<typeof authContract.smsOutbox.input>) {
+  /** The embedded outbox holds every tenant's messages: the super administrator's alone. */
+  async smsOutbox(session: AuthSession, input: z.output<typeof authContract.smsOutbox.input>) {
+    if (!session.sa) throw errors.forbidden();
     const { total, records } = await this.deps.repo.pageSms(input.phone, input.page, input.pageSize);
     return { total, page: input.page, pageSize: input.pageSize, records: records.map(presentSms) };
   }
@@ -240,6 +246,13 @@ export class AuthService {
       await this.deps.throttle.failed(key, client.ip);
       throw errors.business(wrong);
     }
+  }
+
+  /** Whether the caller administers the account: a super administrator, or the account's organization is theirs or below. */
+  private async administers(session: AuthSession, userId: number): Promise<boolean> {
+    if (session.sa) return true;
+    const [mine, theirs] = await Promise.all([this.deps.repo.userOrgPath(session.userId), this.deps.repo.userOrgPath(userId)]);
+    return !!mine && !!theirs && isWithin(theirs, mine);
   }
 
   private async requireUser(userId: number): Promise<UserRow> {

@@ -1,0 +1,144 @@
+import { adminContract, RESOURCE_CODES, RESULT_CODE, SUPER_ADMIN_ONLY_CODES } from '@boreline/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildUser, type BuiltUser, call, signIn } from './factories.js';
+import { ADMIN, createTestApp, envelope, type TestApp } from './testApp.js';
+
+/**
+ * RELIABILITY.md's authorization matrix, generated from the route table: every API route × every
+ * kind of caller, with tenant A's ids swapped into tenant B's requests and A's canary strings
+ * searched in every answer B gets. A new endpoint joins the matrix by existing.
+ */
+const CANARY = 'CANARY-A-7f3c';
+const MISSING = 987_654_321;
+
+type Actor = 'anonymous' | 'revoked' | 'noResource' | 'authorized' | 'otherTenant' | 'superAdmin';
+
+describe('authorization matrix', () => {
+  let t: TestApp;
+  const tokens = {} as Record<Actor, string>;
+  const a = { org: 0, sub: 0, role: 0, user: 0 };
+  let otherTenantUser: BuiltUser;
+
+  /** Valid-shaped input naming tenant A's objects; callers allowed to change them get a missing id. */
+  function sample(id: string, actor: Actor): object {
+    const target = (real: number) => (actor === 'otherTenant' ? real : MISSING);
+    const samples: Record<string, object> = {
+      'admin.orgQueryOrderCode': { parentId: a.org },
+      'admin.orgAdd': { parentId: a.org, name: 'x', type: 'organization', sort: 1 },
+      'admin.orgEdit': { id: target(a.sub), name: 'x', type: 'organization', sort: 1 },
+      'admin.orgDelete': { id: target(a.sub) },
+      'admin.orgTransfer': { id: target(a.sub), parentId: a.org },
+      'admin.roleList': { orgId: a.org },
+      'admin.roleAdd': { name: 'x', kind: 'custom', orgId: a.org, sort: 1 },
+      'admin.roleEdit': { id: target(a.role), name: 'x', kind: 'custom', orgId: a.org, sort: 1 },
+      'admin.roleDelete': { id: target(a.role) },
+      'admin.roleUsers': { roleId: a.role },
+      'admin.roleResources': { roleId: a.role },
+      'admin.roleResourcesUpdate': { roleId: target(a.role), codes: [] },
+      'admin.orgResources': { orgId: a.org },
+      'admin.orgResourcesEdit': { orgId: target(a.org), codes: [] },
+      'admin.orgResourcesEditSingle': { orgId: target(a.org), resource: 'admin.org.read', granted: false },
+      'admin.userAssignRoles': { userId: target(a.user), roleIds: [] },
+      'auth.resetPassword': { userId: target(a.user), adminPassword: 'Matrix-pass-1', newPassword: 'Hijack-pass-1', confirmPassword: 'Hijack-pass-1' },
+      'auth.loginLog': { page: 1, pageSize: 200 },
+    };
+    return samples[id] ?? {};
+  }
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    const sa = await signIn(t.app, ADMIN.email, ADMIN.password, { ip: '10.80.0.1' });
+    tokens.superAdmin = sa;
+    const post = async (endpoint: { base: 'main' | 'project'; path: string }, payload: object) => {
+      const body = envelope(await call(t.app, 'POST', `/server_main${endpoint.path}`, { token: sa, payload }));
+      if (body.code !== 0) throw new Error(`${endpoint.path}: ${body.msg}`);
+      return body.data as { id: number };
+    };
+    const root = ((await post(adminContract.orgQuery, {})) as unknown as { id: number }[])[0]?.id ?? 1;
+    a.org = (await post(adminContract.orgAdd, { parentId: root, name: `${CANARY} contractor`, type: 'company', sort: 1 })).id;
+    a.sub = (await post(adminContract.orgAdd, { parentId: a.org, name: `${CANARY} site`, type: 'organization', sort: 1 })).id;
+    // Tenant B's id starts with A's digits (A = 2 -> B = 23): paths must never confuse them.
+    const bId = Number(`${a.org}3`);
+    await t.db.kysely
+      .insertInto('orgs')
+      .values({ id: bId, name: 'Contractor B', type: 'company', parent_id: root, path: `/${root}/${bId}/`, sort: 2, created_at: Date.now() })
+      .execute();
+    for (const orgId of [a.org, bId]) await post(adminContract.orgResourcesEdit, { orgId, codes: [...RESOURCE_CODES] });
+    a.role = (await post(adminContract.roleAdd, { name: `${CANARY} admins`, kind: 'org_admin', orgId: a.org, sort: 1 })).id;
+    const roleB = (await post(adminContract.roleAdd, { name: 'B admins', kind: 'org_admin', orgId: bId, sort: 1 })).id;
+    for (const roleId of [a.role, roleB]) await post(adminContract.roleResourcesUpdate, { roleId, codes: [...RESOURCE_CODES] });
+
+    const place = async (user: BuiltUser, orgId: number, roleIds: number[]) => {
+      await t.db.kysely.updateTable('users').set({ org_id: orgId }).where('id', '=', user.id).execute();
+      if (roleIds.length > 0) await post(adminContract.userAssignRoles, { userId: user.id, roleIds });
+    };
+    const authorized = await buildUser(t.db, { nickname: `${CANARY} user` });
+    a.user = authorized.id;
+    await place(authorized, a.org, [a.role]);
+    otherTenantUser = await buildUser(t.db, { password: 'Matrix-pass-1' });
+    await place(otherTenantUser, bId, [roleB]);
+    const noResource = await buildUser(t.db);
+    await place(noResource, a.org, []);
+    const revoked = await buildUser(t.db);
+    await place(revoked, a.org, [a.role]);
+
+    tokens.authorized = await signIn(t.app, authorized.phone, authorized.password, { ip: '10.80.0.2' });
+    tokens.otherTenant = await signIn(t.app, otherTenantUser.phone, otherTenantUser.password, { ip: '10.80.0.3' });
+    tokens.noResource = await signIn(t.app, noResource.phone, noResource.password, { ip: '10.80.0.4' });
+    tokens.revoked = await signIn(t.app, revoked.phone, revoked.password, { ip: '10.80.0.5' });
+    await call(t.app, 'GET', '/server_main/g/web/sys/logout/v1', { token: tokens.revoked });
+    tokens.anonymous = '';
+  });
+  afterAll(() => t.close());
+
+  it('runs every API route for every caller: 0 unexpected allows, 0 wrong denies, 0 canary leaks', async () => {
+    const routes = t.app.routeTable.filter((r) => r.url.startsWith('/server_') && r.method !== 'HEAD' && r.permission !== 'public');
+    const actors: Actor[] = ['anonymous', 'revoked', 'noResource', 'otherTenant', 'authorized', 'superAdmin'];
+    const unexpectedAllows: string[] = [];
+    const wrongDenies: string[] = [];
+    const leaks: string[] = [];
+    let cells = 0;
+    // The destructive sample calls of the other tenant come last, so they meet A's objects intact.
+    for (const actor of actors) {
+      for (const route of routes) {
+        const endpointId = route.endpointId ?? '';
+        const input = sample(endpointId, actor);
+        const response = await t.app.inject({
+          method: route.method === 'GET' ? 'GET' : 'POST',
+          url: route.url,
+          remoteAddress: '10.80.1.1',
+          headers: tokens[actor] ? { authorization: tokens[actor] } : {},
+          ...(route.method === 'GET' ? { query: Object.fromEntries(Object.entries(input).map(([k, v]) => [k, String(v)])) } : { payload: input }),
+        });
+        cells += 1;
+        const where = `${actor} ${route.method} ${route.url}`;
+        const body: { code?: number } = String(response.headers['content-type'] ?? '').includes('json') ? response.json() : { code: 0 };
+        const denied = body.code === RESULT_CODE.unauthenticated || body.code === RESULT_CODE.forbidden;
+        if (actor === 'anonymous' || actor === 'revoked') {
+          if (body.code !== RESULT_CODE.unauthenticated) unexpectedAllows.push(where);
+        } else if (actor === 'noResource') {
+          if (route.permission !== 'authenticated' && body.code !== RESULT_CODE.forbidden) unexpectedAllows.push(where);
+          if (route.permission === 'authenticated' && denied) wrongDenies.push(where);
+        } else if (actor === 'otherTenant') {
+          if (response.body.includes(CANARY)) leaks.push(where);
+          // B holds every resource in B: the gate lets it in; A's objects must stay out of reach.
+          const touchesA = Object.keys(sample(endpointId, 'otherTenant')).some((k) => /id$/i.test(k));
+          if (touchesA && body.code === RESULT_CODE.ok) unexpectedAllows.push(`${where} (tenant A's object)`);
+        } else if (actor === 'authorized' && SUPER_ADMIN_ONLY_CODES.some((c) => c === route.permission)) {
+          if (body.code !== RESULT_CODE.forbidden) unexpectedAllows.push(where);
+        } else if (denied) {
+          wrongDenies.push(where);
+        }
+      }
+    }
+    console.log(
+      `authorization matrix: ${routes.length} routes x ${actors.length} callers = ${cells} cells; ` +
+        `${unexpectedAllows.length} unexpected allows; ${wrongDenies.length} wrong denies; ${leaks.length} canary leaks`,
+    );
+    expect({ unexpectedAllows, wrongDenies, leaks }).toEqual({ unexpectedAllows: [], wrongDenies: [], leaks: [] });
+    expect(cells).toBeGreaterThan(100);
+    // The other tenant's attempt at a password reset left A's user untouched.
+    const still = await call(t.app, 'POST', '/server_main/u/web/sys/user/queryUserInfo/v1', { token: tokens.authorized, payload: {} });
+    expect(envelope(still).code).toBe(0);
+  });
+});
