@@ -25,6 +25,8 @@ import { registerAclRoutes } from './modules/admin/acl.routes.js';
 import { AclService } from './modules/admin/acl.service.js';
 import { OrgRepo } from './modules/admin/org.repo.js';
 import { PermissionRepo } from './modules/admin/permission.repo.js';
+import { UserAdminRepo } from './modules/admin/user.repo.js';
+import { UserAdminService } from './modules/admin/user.service.js';
 import { registerOrgRoutes } from './modules/admin/org.routes.js';
 import { OrgService } from './modules/admin/org.service.js';
 import { registerSystemRoutes } from './modules/system/system.routes.js';
@@ -102,7 +104,9 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   registerSystemRoutes(app, { db, endpoints: ALL_ENDPOINTS }, options);
   registerAuthRoutes(app, { auth, captcha, throttle }, options);
   registerOrgRoutes(app, new OrgService(orgRepo, sessions), options);
-  registerAclRoutes(app, new AclService(permissions, orgRepo, policy), options);
+  const acl = new AclService(permissions, orgRepo, policy);
+  const users = new UserAdminService(new UserAdminRepo(db.kysely), orgRepo, sessions, acl);
+  registerAclRoutes(app, { acl, users }, options);
   await registerWebApp(app, config.webDist);
 
   return app;

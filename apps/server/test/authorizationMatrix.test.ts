@@ -41,6 +41,12 @@ describe('authorization matrix', () => {
       'admin.userAssignRoles': { userId: target(a.user), roleIds: [] },
       'auth.resetPassword': { userId: target(a.user), adminPassword: 'Matrix-pass-1', newPassword: 'Hijack-pass-1', confirmPassword: 'Hijack-pass-1' },
       'auth.loginLog': { page: 1, pageSize: 200 },
+      'admin.userPage': { orgId: a.org },
+      'admin.userForSelect': { orgId: a.org },
+      'admin.userRoles': { userId: a.user },
+      'admin.userAdd': { orgId: target(a.org), phone: '19900000001', nickname: 'x', email: 'matrix@example.test', newPassword: 'Matrix-pass-2', confirmPassword: 'Matrix-pass-2' },
+      'admin.userEdit': { id: target(a.user), orgId: a.org, phone: '19900000002', nickname: 'x', email: 'matrix2@example.test', enabled: false },
+      'admin.userDelete': { id: target(a.user) },
     };
     return samples[id] ?? {};
   }

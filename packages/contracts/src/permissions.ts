@@ -42,6 +42,8 @@ export const RESOURCE_CODES = [
   'admin.acl.read',
   'admin.acl.write',
   'admin.user.assignRoles',
+  'admin.user.read',
+  'admin.user.write',
   'admin.user.resetPassword',
   'admin.smsOutbox.read',
   'messages.loginLog.readAll',

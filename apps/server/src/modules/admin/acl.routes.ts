@@ -3,8 +3,46 @@ import type { FastifyInstance } from 'fastify';
 import { requireAuth } from '../../core/auth.js';
 import { registerEndpoint } from '../../core/http.js';
 import type { AclService } from './acl.service.js';
+import type { UserAdminService } from './user.service.js';
 
-export function registerAclRoutes(app: FastifyInstance, acl: AclService, options: { validateResponses: boolean }): void {
+export function registerAclRoutes(
+  app: FastifyInstance,
+  { acl, users }: { acl: AclService; users: UserAdminService },
+  options: { validateResponses: boolean },
+): void {
+  registerEndpoint(app, c.userPage, async ({ input, request }) => users.page(requireAuth(request), input), options);
+  registerEndpoint(app, c.userForSelect, async ({ input, request }) => users.forSelect(requireAuth(request), input.orgId), options);
+  registerEndpoint(app, c.userRoles, async ({ input, request }) => users.roles(requireAuth(request), input.userId), options);
+  registerEndpoint(
+    app,
+    c.userAdd,
+    async ({ input, request, setMessage }) => {
+      const user = await users.add(requireAuth(request), input);
+      setMessage('common.outcome.addSuccess');
+      return user;
+    },
+    options,
+  );
+  registerEndpoint(
+    app,
+    c.userEdit,
+    async ({ input, request, setMessage }) => {
+      const user = await users.edit(requireAuth(request), input);
+      setMessage('common.outcome.editSuccess');
+      return user;
+    },
+    options,
+  );
+  registerEndpoint(
+    app,
+    c.userDelete,
+    async ({ input, request, setMessage }) => {
+      await users.remove(requireAuth(request), input.id);
+      setMessage('common.outcome.deleteSuccess');
+      return null;
+    },
+    options,
+  );
   registerEndpoint(app, c.roleList, async ({ input, request }) => acl.listRoles(requireAuth(request), input), options);
   registerEndpoint(
     app,

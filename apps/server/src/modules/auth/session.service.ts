@@ -9,6 +9,7 @@ export const REVOKE_REASON = {
   passwordChanged: 'password_changed',
   passwordReset: 'password_reset',
   orgDeleted: 'org_deleted',
+  accountChanged: 'account_changed',
 } as const;
 export type RevokeReason = (typeof REVOKE_REASON)[keyof typeof REVOKE_REASON];
 

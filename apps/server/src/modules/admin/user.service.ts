@@ -1,0 +1,118 @@
+import { type adminContract, type AdminUser, isWithin } from '@boreline/contracts';
+import type { z } from 'zod';
+import type { AuthSession } from '../../core/auth.js';
+import { errors } from '../../core/errors.js';
+import { hashPassword } from '../../core/password.js';
+import { REVOKE_REASON, type SessionService } from '../auth/session.service.js';
+import type { AclService } from './acl.service.js';
+import type { OrgRepo } from './org.repo.js';
+import type { UserAdminRepo } from './user.repo.js';
+
+type Input<E> = E extends { input: infer S extends z.ZodType } ? z.output<S> : never;
+type Row = NonNullable<Awaited<ReturnType<UserAdminRepo['find']>>>;
+
+/**
+ * User administration within the caller's organizations (all of them for a super administrator).
+ * Users elsewhere answer as missing; super administrators are not managed here.
+ */
+export class UserAdminService {
+  constructor(
+    private readonly repo: UserAdminRepo,
+    private readonly orgs: OrgRepo,
+    private readonly sessions: SessionService,
+    private readonly acl: AclService,
+  ) {}
+
+  private async scope(session: AuthSession): Promise<string | null> {
+    if (session.sa) return null;
+    return (await this.orgs.userOrgPath(session.userId)) ?? '';
+  }
+
+  private async requireOrg(session: AuthSession, orgId: number): Promise<void> {
+    const [org, scope] = await Promise.all([this.orgs.find(orgId), this.scope(session)]);
+    if (!org || scope === '' || (scope !== null && !isWithin(org.path, scope))) throw errors.business('admin.org.notFound');
+  }
+
+  private async requireUser(session: AuthSession, id: number): Promise<Row> {
+    const [user, scope] = await Promise.all([this.repo.find(id), this.scope(session)]);
+    const visible = user && (scope === null || (scope !== '' && !!user.org_path && isWithin(user.org_path, scope)));
+    if (!user || !visible) throw errors.business('auth.user.notFound');
+    return user;
+  }
+
+  private async present(rows: Row[]): Promise<AdminUser[]> {
+    const roles = await this.repo.roleIdsOf(rows.map((r) => r.id));
+    return rows.map((r) => ({
+      id: r.id,
+      phone: r.phone,
+      nickname: r.nickname,
+      email: r.email,
+      orgId: r.org_id,
+      orgName: r.org_name,
+      enabled: r.enabled === 1,
+      sa: r.is_sa === 1,
+      roleIds: roles.get(r.id) ?? [],
+      createdAt: r.created_at,
+    }));
+  }
+
+  private async presentOne(id: number): Promise<AdminUser> {
+    const row = await this.repo.find(id);
+    if (!row) throw errors.business('auth.user.notFound');
+    const [user] = await this.present([row]);
+    if (!user) throw errors.business('auth.user.notFound');
+    return user;
+  }
+
+  async page(session: AuthSession, input: Input<typeof adminContract.userPage>) {
+    const scope = await this.scope(session);
+    if (scope === '') return { total: 0, page: input.page, pageSize: input.pageSize, records: [] };
+    let underPath = scope;
+    if (input.orgId) {
+      await this.requireOrg(session, input.orgId);
+      underPath = (await this.orgs.find(input.orgId))?.path ?? scope;
+    }
+    const { total, rows } = await this.repo.page(
+      { underPath, ...(input.keyword ? { keyword: input.keyword } : {}), ...(input.enabled !== undefined ? { enabled: input.enabled } : {}) },
+      input.page,
+      input.pageSize,
+    );
+    return { total, page: input.page, pageSize: input.pageSize, records: await this.present(rows) };
+  }
+
+  async forSelect(session: AuthSession, orgId?: number) {
+    const result = await this.page(session, { page: 1, pageSize: 200, ...(orgId ? { orgId } : {}) });
+    return result.records.map((u) => ({ id: u.id, nickname: u.nickname, phone: u.phone }));
+  }
+
+  async add(session: AuthSession, input: Input<typeof adminContract.userAdd>): Promise<AdminUser> {
+    await this.requireOrg(session, input.orgId);
+    if (await this.repo.contactTaken(input.phone, input.email, null)) throw errors.business('auth.register.accountExists');
+    const id = await this.repo.insert({ ...input, passwordHash: await hashPassword(input.newPassword) }, Date.now());
+    return this.presentOne(id);
+  }
+
+  async edit(session: AuthSession, input: Input<typeof adminContract.userEdit>): Promise<AdminUser> {
+    const user = await this.requireUser(session, input.id);
+    if (user.is_sa === 1) throw errors.business('admin.user.superAdmin');
+    if (user.id === session.userId && !input.enabled) throw errors.business('admin.user.self');
+    await this.requireOrg(session, input.orgId);
+    if (await this.repo.contactTaken(input.phone, input.email, user.id)) throw errors.business('auth.register.accountExists');
+    await this.repo.update(user.id, input, Date.now());
+    if (!input.enabled || input.orgId !== user.org_id) await this.sessions.revokeAll(user.id, REVOKE_REASON.accountChanged);
+    return this.presentOne(user.id);
+  }
+
+  async remove(session: AuthSession, id: number): Promise<void> {
+    const user = await this.requireUser(session, id);
+    if (user.is_sa === 1) throw errors.business('admin.user.superAdmin');
+    if (user.id === session.userId) throw errors.business('admin.user.self');
+    await this.repo.remove(user.id);
+  }
+
+  async roles(session: AuthSession, userId: number) {
+    const user = await this.requireUser(session, userId);
+    const roleIds = (await this.repo.roleIdsOf([user.id])).get(user.id) ?? [];
+    return { roleIds, available: await this.acl.listRoles(session, {}) };
+  }
+}
