@@ -1,6 +1,7 @@
 import { matchPath, Navigate } from 'react-router';
 import { session } from '../core/session.js';
 import { accountRoutesFw0, accountRoutesFw1 } from '../modules/account/routes.js';
+import { adminRoutes } from '../modules/admin/routes.js';
 import { authRoutes } from '../modules/auth/routes.js';
 import { systemRoutes, underDevelopment } from '../modules/system/routes.js';
 import { Suspense } from 'react';
@@ -59,7 +60,7 @@ export const routes: AppRoute[] = [
         handle: { name: 'shell', resource: 'authenticated' },
         errorElement: <RouteError />,
         children: [
-          { path: 'fw0', handle: { name: 'fw0', resource: 'authenticated' }, children: [...accountRoutesFw0, ...pendingRoutes('fw0', accountRoutesFw0)] },
+          { path: 'fw0', handle: { name: 'fw0', resource: 'authenticated' }, children: [...accountRoutesFw0, ...adminRoutes, ...pendingRoutes('fw0', [...accountRoutesFw0, ...adminRoutes])] },
           { path: 'fw1', handle: { name: 'fw1', resource: 'authenticated' }, children: [...accountRoutesFw1, ...pendingRoutes('fw1', accountRoutesFw1)] },
         ],
       },

@@ -42,13 +42,15 @@ function Frame() {
   const location = useLocation();
   const { modal } = App.useApp();
   const [collapsed, setCollapsed] = useState(SIDE_MENU_COLLAPSED_AT_START);
+  const [openKeys, setOpenKeys] = useState<string[]>([]);
   const user = useFramework((s) => s.user);
   const resources = useFramework((s) => s.resources);
   const run = useFramework((s) => s.run);
   const language = useFramework((s) => s.language);
   const avatarUrl = useAvatarUrl(user?.avatarUrl ?? null);
   const refresh = useFramework((s) => s.refresh);
-  const me = useQuery({ queryKey: ['me'], queryFn: () => call(authContract.me, {}) });
+  // Grants are re-read at every navigation, so a withdrawn resource leaves the menu at the next page.
+  const me = useQuery({ queryKey: ['me', location.pathname], queryFn: () => call(authContract.me, {}), staleTime: 0 });
   useEffect(() => {
     if (me.data) refresh({ user: me.data.user, resources: me.data.resources });
   }, [me.data, refresh]);
@@ -78,7 +80,7 @@ function Frame() {
           theme="dark"
           mode="inline"
           selectedKeys={[location.pathname]}
-          defaultOpenKeys={collapsed ? [] : sections.map((s) => s.key)}
+          {...(collapsed ? {} : { openKeys, onOpenChange: setOpenKeys })}
           items={menuItems}
         />
       </Sider>
@@ -88,7 +90,11 @@ function Frame() {
             type="text"
             aria-label={collapsed ? t('shell.menu.expand') : t('shell.menu.collapse')}
             icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
-            onClick={() => setCollapsed((c) => !c)}
+            onClick={() => {
+              // Unfolding the menu opens its sections, so every permitted page is one click away.
+              if (collapsed) setOpenKeys(sections.map((section) => section.key));
+              setCollapsed((c) => !c);
+            }}
           />
           <Typography.Text type="secondary" data-testid="current-project">
             {t('shell.header.currentProject')}: {run ? run.projectName : t('shell.header.noProject')}

@@ -1,0 +1,109 @@
+import { CATALOGUES, flatten } from '@boreline/i18n';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LoginPage } from './pom/LoginPage.js';
+import { Shell } from './pom/Shell.js';
+import { launchBrowser, newPage } from './support/browser.js';
+import { E2E_ADMIN, type RunningServer, startServer } from './support/server.js';
+
+const en = flatten(CATALOGUES['en-US']);
+const text = (key: string) => en[key] ?? key;
+
+/** Picks an option of the antd select inside the form item labelled `label`. */
+async function choose(page: Page, label: string, option: string) {
+  await page.locator('.ant-modal').getByLabel(label).click();
+  await page.locator('.ant-select-dropdown:visible').getByTitle(option.trim(), { exact: false }).first().click();
+}
+
+async function okModal(page: Page) {
+  await page.locator('.ant-modal-footer:visible').getByRole('button').last().click();
+  await page.locator('.ant-modal:visible').waitFor({ state: 'hidden' });
+}
+
+describe('administration in Chromium', () => {
+  let server: RunningServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    server?.stop();
+  });
+
+  it('creates an organization, a role with resources and a user, who sees exactly the granted menu; a withdrawn resource leaves at the next navigation', async () => {
+    const { page: admin } = await newPage(browser);
+    await new LoginPage(admin, server.base).open();
+    await new LoginPage(admin, server.base).signIn(E2E_ADMIN.email, E2E_ADMIN.password);
+    await new Shell(admin).waitUntilShown();
+
+    // Organization with the resources it may use.
+    await admin.goto(`${server.base}/fw0/sys/dept/list`);
+    await admin.getByTestId('org-tree').getByText('Boreline').click();
+    await admin.getByRole('button', { name: text('admin.page.addSub') }).click();
+    await admin.locator('.ant-modal').getByLabel(text('admin.page.name')).fill('E2E Contractor');
+    await okModal(admin);
+    await admin.getByTestId('org-tree').getByText('E2E Contractor').click();
+    await admin.getByRole('button', { name: text('admin.page.grants') }).click();
+    for (const code of ['menu.stock', 'menu.reports', 'menu.statistics']) await admin.locator('.ant-modal').getByLabel(code).check();
+    await okModal(admin);
+
+    // A role of that organization granting two of them.
+    await admin.goto(`${server.base}/fw0/sys/role/list`);
+    await admin.getByRole('button', { name: text('admin.page.addRole') }).click();
+    await admin.locator('.ant-modal').getByLabel(text('admin.page.name')).fill('E2E planners');
+    await choose(admin, text('admin.page.org'), 'E2E Contractor');
+    await okModal(admin);
+    const roleRow = admin.getByTestId('role-table').locator('tr', { hasText: 'E2E planners' });
+    await roleRow.getByRole('button', { name: text('admin.page.resources') }).click();
+    for (const code of ['menu.stock', 'menu.reports']) await admin.locator('.ant-modal').getByLabel(code).check();
+    await okModal(admin);
+
+    // A user of that organization holding the role.
+    await admin.goto(`${server.base}/fw0/sys/user/list`);
+    await admin.getByRole('button', { name: text('admin.page.addUser') }).click();
+    const dialog = admin.locator('.ant-modal');
+    await dialog.getByLabel(text('admin.page.nickname')).fill('Planner One');
+    await dialog.getByLabel(text('admin.page.phone')).fill('13700137000');
+    await dialog.getByLabel(text('admin.page.email')).fill('planner@example.test');
+    await choose(admin, text('admin.page.org'), 'E2E Contractor');
+    await dialog.getByLabel(text('admin.page.password'), { exact: true }).fill('Planner-pass-1');
+    await dialog.getByLabel(text('admin.page.confirmPassword')).fill('Planner-pass-1');
+    await okModal(admin);
+    const userRow = admin.getByTestId('user-table').locator('tr', { hasText: 'Planner One' });
+    await userRow.getByRole('button', { name: text('admin.page.roles') }).click();
+    await admin.locator('.ant-modal').getByLabel('E2E planners (E2E Contractor)').check();
+    await okModal(admin);
+
+    // The user sees their own pages and exactly the two granted ones.
+    const { page: planner } = await newPage(browser);
+    await new LoginPage(planner, server.base).open();
+    await new LoginPage(planner, server.base).signIn('planner@example.test', 'Planner-pass-1');
+    const shell = new Shell(planner);
+    await shell.waitUntilShown();
+    await shell.expandMenu();
+    const items = async () => (await planner.locator('[data-testid=side-menu] .ant-menu-item').allInnerTexts()).map((s) => s.trim());
+    expect(await items()).toEqual([
+      text('shell.menu.personalSettings'),
+      text('shell.menu.changePassword'),
+      text('shell.menu.loginLog'),
+      text('shell.menu.spareParts'),
+      text('shell.menu.reports'),
+    ]);
+
+    // Withdrawn by the administrator; gone at the user's next navigation.
+    await admin.goto(`${server.base}/fw0/sys/role/list`);
+    await admin.getByTestId('role-table').locator('tr', { hasText: 'E2E planners' }).getByRole('button', { name: text('admin.page.resources') }).click();
+    await admin.locator('.ant-modal').getByLabel('menu.reports').uncheck();
+    await okModal(admin);
+    await planner.locator('[data-testid=side-menu]').getByText(text('shell.menu.spareParts')).click();
+    await expect.poll(items, { timeout: 10_000 }).toEqual([
+      text('shell.menu.personalSettings'),
+      text('shell.menu.changePassword'),
+      text('shell.menu.loginLog'),
+      text('shell.menu.spareParts'),
+    ]);
+    await Promise.all([admin.close(), planner.close()]);
+  });
+});

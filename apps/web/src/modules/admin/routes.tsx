@@ -1,0 +1,21 @@
+import { lazyPage } from '../../app/lazyPage.js';
+import type { AppRoute } from '../../app/routeTypes.js';
+
+/** Administration pages of /fw0/sys (spec §2); each needs its menu resource. */
+export const adminRoutes: AppRoute[] = [
+  {
+    path: 'sys/dept/list',
+    handle: { name: 'dept', resource: 'menu.admin.organization', title: 'shell.menu.organization' },
+    lazy: lazyPage(() => import('./pages/OrgPage.js'), (m) => m.OrgPage),
+  },
+  {
+    path: 'sys/role/list',
+    handle: { name: 'role', resource: 'menu.admin.role', title: 'shell.menu.role' },
+    lazy: lazyPage(() => import('./pages/RolePage.js'), (m) => m.RolePage),
+  },
+  {
+    path: 'sys/user/list',
+    handle: { name: 'user', resource: 'menu.admin.user', title: 'shell.menu.user' },
+    lazy: lazyPage(() => import('./pages/UserPage.js'), (m) => m.UserPage),
+  },
+];
