@@ -25,6 +25,8 @@ import { registerAclRoutes } from './modules/admin/acl.routes.js';
 import { AclService } from './modules/admin/acl.service.js';
 import { OrgRepo } from './modules/admin/org.repo.js';
 import { PermissionRepo } from './modules/admin/permission.repo.js';
+import { registerResourceRoutes } from './modules/admin/resource.routes.js';
+import { ResourceService } from './modules/admin/resource.service.js';
 import { UserAdminRepo } from './modules/admin/user.repo.js';
 import { UserAdminService } from './modules/admin/user.service.js';
 import { registerOrgRoutes } from './modules/admin/org.routes.js';
@@ -107,6 +109,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   const acl = new AclService(permissions, orgRepo, policy);
   const users = new UserAdminService(new UserAdminRepo(db.kysely), orgRepo, sessions, acl);
   registerAclRoutes(app, { acl, users }, options);
+  registerResourceRoutes(app, new ResourceService(permissions), options);
   await registerWebApp(app, config.webDist);
 
   return app;

@@ -20,7 +20,7 @@ export type {
   SlideCaptcha,
 } from './modules/auth.contract.js';
 export { systemEndpoints } from './modules/system.contract.js';
-export type { AdminUser, CascadeOption, Org, OrgNode, OrgType, Role } from './modules/admin.contract.js';
+export type { AdminUser, CascadeOption, Org, OrgNode, OrgType, ResourceNode, Role } from './modules/admin.contract.js';
 
 import { adminEndpoints } from './modules/admin.contract.js';
 import { authEndpoints } from './modules/auth.contract.js';

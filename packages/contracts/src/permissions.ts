@@ -44,6 +44,8 @@ export const RESOURCE_CODES = [
   'admin.user.assignRoles',
   'admin.user.read',
   'admin.user.write',
+  'admin.resource.read',
+  'admin.resource.write',
   'admin.user.resetPassword',
   'admin.smsOutbox.read',
   'messages.loginLog.readAll',
@@ -57,5 +59,5 @@ export type Permission = 'public' | 'authenticated' | ResourceCode;
 export const isResourceCode = (value: string): value is ResourceCode =>
   (RESOURCE_CODES as readonly string[]).includes(value);
 
-/** Resources only a super administrator holds, whatever roles say (they span every tenant). */
-export const SUPER_ADMIN_ONLY_CODES: readonly ResourceCode[] = ['admin.smsOutbox.read'];
+/** Resources only a super administrator holds, whatever roles say (they span every tenant: the SMS outbox, the resource tree). */
+export const SUPER_ADMIN_ONLY_CODES: readonly ResourceCode[] = ['admin.smsOutbox.read', 'admin.resource.write'];

@@ -408,6 +408,103 @@ export const userRoles = defineEndpoint({
   output: z.object({ roleIds: z.array(z.number().int()), available: z.array(RoleSchema) }),
 });
 
+export interface ResourceNode {
+  id: number;
+  code: string;
+  name: string;
+  description: string;
+  group: string;
+  level: number;
+  sort: number;
+  parentId: number | null;
+  builtIn: boolean;
+  children: ResourceNode[];
+}
+export const ResourceNodeSchema: z.ZodType<ResourceNode> = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  name: z.string(),
+  description: z.string(),
+  group: z.string(),
+  level: z.number().int(),
+  sort: z.number().int(),
+  parentId: z.number().int().nullable(),
+  builtIn: z.boolean(),
+  get children() {
+    return z.array(ResourceNodeSchema);
+  },
+});
+
+const ResourceCodeSchema = z
+  .string({ error: 'validation.required' })
+  .trim()
+  .regex(/^[a-z][A-Za-z0-9]*(\.[a-z][A-Za-z0-9]*)+$/, { error: 'validation.resourceCode' })
+  .max(128, { error: 'validation.maxLength' });
+
+const ResourceInputSchema = z.object({
+  group: nameSchema(LIMITS.orgNameMaxLength),
+  name: nameSchema(LIMITS.orgNameMaxLength),
+  description: nameSchema(200),
+  level: z.number({ error: 'validation.required' }).int({ error: 'validation.integer' }).min(1, { error: 'validation.sortNumber' }).max(9),
+  sort: SortNumberSchema,
+  parentId: IdSchema,
+});
+
+export const resourceTree = defineEndpoint({
+  id: 'admin.resourceTree',
+  base: 'main',
+  method: 'POST',
+  path: '/u/web/sys/src/query/v1',
+  permission: 'admin.resource.read',
+  summary: 'The resource tree (menus, pages, buttons, API codes) in groups',
+  input: z.object({}),
+  output: z.array(ResourceNodeSchema),
+});
+
+export const resourceAdd = defineEndpoint({
+  id: 'admin.resourceAdd',
+  base: 'main',
+  method: 'POST',
+  path: '/u/web/sys/src/add/v1',
+  permission: 'admin.resource.write',
+  summary: 'Adds a resource (e.g. a button) under a superior node',
+  input: ResourceInputSchema.extend({ encoding: ResourceCodeSchema }),
+  output: ResourceNodeSchema,
+});
+
+export const resourceEdit = defineEndpoint({
+  id: 'admin.resourceEdit',
+  base: 'main',
+  method: 'POST',
+  path: '/u/web/sys/src/edit/v1',
+  permission: 'admin.resource.write',
+  summary: 'Edits a resource; the codes the product itself uses cannot change',
+  input: ResourceInputSchema.omit({ parentId: true }).extend({ id: IdSchema, encoding: ResourceCodeSchema }),
+  output: ResourceNodeSchema,
+});
+
+export const resourceDelete = defineEndpoint({
+  id: 'admin.resourceDelete',
+  base: 'main',
+  method: 'POST',
+  path: '/u/web/sys/src/delete/v1',
+  permission: 'admin.resource.write',
+  summary: 'Deletes an added resource and those below it (the product\'s own codes stay)',
+  input: z.object({ id: IdSchema }),
+  output: z.object({ deleted: z.number().int() }),
+});
+
+export const resourceMove = defineEndpoint({
+  id: 'admin.resourceMove',
+  base: 'main',
+  method: 'POST',
+  path: '/u/web/sys/src/move/v1',
+  permission: 'admin.resource.write',
+  summary: 'Moves a resource under another superior node',
+  input: z.object({ id: IdSchema, parentId: IdSchema }),
+  output: ResourceNodeSchema,
+});
+
 export const adminEndpoints = [
   orgQuery,
   orgQueryForCascade,
@@ -435,4 +532,9 @@ export const adminEndpoints = [
   userDelete,
   userForSelect,
   userRoles,
+  resourceTree,
+  resourceAdd,
+  resourceEdit,
+  resourceDelete,
+  resourceMove,
 ] as const;

@@ -53,6 +53,65 @@ export class PermissionRepo {
       .execute();
   }
 
+  findResource(id: number): Promise<ResourceRow | undefined> {
+    return this.db
+      .selectFrom('resources')
+      .innerJoin('resource_groups', 'resource_groups.id', 'resources.group_id')
+      .selectAll('resources')
+      .select('resource_groups.name as group_name')
+      .where('resources.id', '=', id)
+      .executeTakeFirst();
+  }
+
+  async codeTaken(code: string, exceptId: number | null): Promise<boolean> {
+    let query = this.db.selectFrom('resources').select('id').where('code', '=', code);
+    if (exceptId !== null) query = query.where('id', '!=', exceptId);
+    return (await query.executeTakeFirst()) !== undefined;
+  }
+
+  /** The id of a resource group by name, created when new. */
+  async groupId(name: string, now: number): Promise<number> {
+    const existing = await this.db.selectFrom('resource_groups').select('id').where('name', '=', name).executeTakeFirst();
+    if (existing) return existing.id;
+    const row = await this.db
+      .insertInto('resource_groups')
+      .values({ name, description: name, sort: 1000, created_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  }
+
+  async insertResource(r: { groupId: number; parentId: number; parentPath: string; code: string; name: string; description: string; level: number; sort: number }, now: number): Promise<number> {
+    const row = await this.db
+      .insertInto('resources')
+      .values({ group_id: r.groupId, parent_id: r.parentId, code: r.code, name: r.name, description: r.description, level: r.level, sort: r.sort, path: r.parentPath, created_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await this.db.updateTable('resources').set({ path: `${r.parentPath}${row.id}/` }).where('id', '=', row.id).execute();
+    return row.id;
+  }
+
+  async updateResource(id: number, r: { groupId: number; code: string; name: string; description: string; level: number; sort: number }): Promise<void> {
+    await this.db
+      .updateTable('resources')
+      .set({ group_id: r.groupId, code: r.code, name: r.name, description: r.description, level: r.level, sort: r.sort })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  resourceSubtree(path: string) {
+    return this.db.selectFrom('resources').select(['id', 'code', 'path']).where('path', 'like', `${path}%`).execute();
+  }
+
+  async deleteResources(ids: readonly number[]): Promise<void> {
+    if (ids.length > 0) await this.db.deleteFrom('resources').where('id', 'in', [...ids]).execute();
+  }
+
+  async moveResource(id: number, parentId: number, paths: { id: number; path: string }[]): Promise<void> {
+    await this.db.updateTable('resources').set({ parent_id: parentId }).where('id', '=', id).execute();
+    for (const p of paths) await this.db.updateTable('resources').set({ path: p.path }).where('id', '=', p.id).execute();
+  }
+
   async resourceIds(codes: readonly string[]): Promise<Map<string, number>> {
     if (codes.length === 0) return new Map();
     const rows = await this.db.selectFrom('resources').select(['id', 'code']).where('code', 'in', [...codes]).execute();
