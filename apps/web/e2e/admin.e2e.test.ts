@@ -104,6 +104,33 @@ describe('administration in Chromium', () => {
       text('shell.menu.loginLog'),
       text('shell.menu.spareParts'),
     ]);
+    // The administrator resets the planner's password; the planner's session ends.
+    await admin.goto(`${server.base}/fw0/sys/user/list`);
+    await admin.getByTestId('user-table').locator('tr', { hasText: 'Planner One' }).getByRole('button', { name: text('admin.page.resetPassword') }).click();
+    const reset = admin.locator('.ant-modal');
+    await reset.getByLabel(text('admin.page.adminPassword')).fill(E2E_ADMIN.password);
+    await reset.getByLabel(text('admin.page.password'), { exact: true }).fill('Planner-pass-2');
+    await reset.getByLabel(text('admin.page.confirmPassword')).fill('Planner-pass-2');
+    await okModal(admin);
+    await planner.locator('[data-testid=side-menu]').getByText(text('shell.menu.personalSettings')).click();
+    await planner.waitForURL(/\/client_web\/login$/);
     await Promise.all([admin.close(), planner.close()]);
+  });
+
+  it('adds a button resource under a page in the resource tree', async () => {
+    const { page } = await newPage(browser);
+    await new LoginPage(page, server.base).open();
+    await new LoginPage(page, server.base).signIn(E2E_ADMIN.email, E2E_ADMIN.password);
+    await new Shell(page).waitUntilShown();
+    await page.goto(`${server.base}/fw0/sys/src/list`);
+    await page.getByTestId('resource-tree').getByText('menu.stock', { exact: false }).click();
+    await page.getByRole('button', { name: text('admin.page.addResource') }).click();
+    const dialog = page.locator('.ant-modal');
+    await dialog.getByLabel(text('admin.page.name')).fill('Export parts');
+    await dialog.getByLabel(text('admin.page.description')).fill('Export button of the stock page');
+    await dialog.getByLabel(text('admin.page.encoding')).fill('stock.part.export');
+    await okModal(page);
+    await page.getByTestId('resource-tree').getByText('stock.part.export', { exact: false }).waitFor();
+    await page.close();
   });
 });

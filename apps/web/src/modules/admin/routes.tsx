@@ -14,6 +14,11 @@ export const adminRoutes: AppRoute[] = [
     lazy: lazyPage(() => import('./pages/RolePage.js'), (m) => m.RolePage),
   },
   {
+    path: 'sys/src/list',
+    handle: { name: 'src', resource: 'menu.admin.resource', title: 'shell.menu.resource' },
+    lazy: lazyPage(() => import('./pages/ResourcePage.js'), (m) => m.ResourcePage),
+  },
+  {
     path: 'sys/user/list',
     handle: { name: 'user', resource: 'menu.admin.user', title: 'shell.menu.user' },
     lazy: lazyPage(() => import('./pages/UserPage.js'), (m) => m.UserPage),

@@ -1,4 +1,4 @@
-import { adminContract as c, type AdminUser, EmailSchema, LIMITS, nameSchema, PasswordSchema, PhoneSchema } from '@boreline/contracts';
+import { adminContract as c, type AdminUser, authContract, EmailSchema, LIMITS, nameSchema, PasswordSchema, PhoneSchema } from '@boreline/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { App, Button, Card, Checkbox, Form, Input, Modal, Select, Space, Switch, Table, Tag } from 'antd';
 import { useState } from 'react';
@@ -8,7 +8,7 @@ import { zodRule } from '../../../core/forms.js';
 import { orgOptions, useOrgTree, useRoles } from '../api.js';
 import { useAdminMutation } from '../useAdminMutation.js';
 
-type Dialog = { kind: 'add' } | { kind: 'edit'; user: AdminUser } | { kind: 'roles'; user: AdminUser } | null;
+type Dialog = { kind: 'add' } | { kind: 'edit'; user: AdminUser } | { kind: 'roles'; user: AdminUser } | { kind: 'password'; user: AdminUser } | null;
 
 /** Users: search, add, edit, delete, assign roles. */
 export function UserPage() {
@@ -25,13 +25,30 @@ export function UserPage() {
 
   const save = useAdminMutation({
     run: async (v: Record<string, unknown>): Promise<unknown> => {
+      if (dialog?.kind === 'password') {
+        return call(authContract.resetPassword, {
+          userId: dialog.user.id,
+          adminPassword: String(v.adminPassword ?? ''),
+          newPassword: String(v.newPassword ?? ''),
+          confirmPassword: String(v.confirmPassword ?? ''),
+        });
+      }
       if (dialog?.kind === 'roles') return call(c.userAssignRoles, { userId: dialog.user.id, roleIds: Array.isArray(v.roleIds) ? v.roleIds.map(Number) : [] });
       const fields = { nickname: String(v.nickname ?? ''), phone: String(v.phone ?? ''), email: String(v.email ?? ''), orgId: Number(v.orgId), enabled: v.enabled !== false };
       return dialog?.kind === 'edit'
         ? call(c.userEdit, { id: dialog.user.id, ...fields })
         : call(c.userAdd, { ...fields, newPassword: String(v.newPassword ?? ''), confirmPassword: String(v.confirmPassword ?? '') });
     },
-    success: () => t(dialog?.kind === 'add' ? 'common.outcome.addSuccess' : dialog?.kind === 'roles' ? 'common.outcome.setSuccess' : 'common.outcome.editSuccess'),
+    success: () =>
+      t(
+        dialog?.kind === 'add'
+          ? 'common.outcome.addSuccess'
+          : dialog?.kind === 'roles'
+            ? 'common.outcome.setSuccess'
+            : dialog?.kind === 'password'
+              ? 'common.outcome.resetSuccess'
+              : 'common.outcome.editSuccess',
+      ),
     invalidate: ['users'],
     form,
     onDone: close,
@@ -76,6 +93,7 @@ export function UserPage() {
                 <Space>
                   <Button size="small" onClick={() => open({ kind: 'edit', user })}>{t('admin.page.edit')}</Button>
                   <Button size="small" onClick={() => open({ kind: 'roles', user })}>{t('admin.page.roles')}</Button>
+                  <Button size="small" onClick={() => open({ kind: 'password', user })}>{t('admin.page.resetPassword')}</Button>
                   <Button size="small" danger onClick={() => modal.confirm({ title: t('admin.page.deleteUserConfirm', { name: user.nickname }), okType: 'danger', onOk: () => remove.mutateAsync(user.id) })}>
                     {t('admin.page.delete')}
                   </Button>
@@ -84,9 +102,26 @@ export function UserPage() {
           },
         ]}
       />
-      <Modal open={dialog !== null} title={dialog?.kind === 'roles' ? t('admin.page.roles') : dialog?.kind === 'edit' ? t('admin.page.edit') : t('admin.page.addUser')} onCancel={close} onOk={() => form.submit()} confirmLoading={save.isPending} forceRender>
+      <Modal
+        open={dialog !== null}
+        title={dialog?.kind === 'roles' ? t('admin.page.roles') : dialog?.kind === 'password' ? t('admin.page.resetPassword') : dialog?.kind === 'edit' ? t('admin.page.edit') : t('admin.page.addUser')} onCancel={close} onOk={() => form.submit()} confirmLoading={save.isPending} forceRender>
         <Form form={form} layout="vertical" onFinish={(values: Record<string, unknown>) => save.mutate(values)}>
-          {dialog?.kind === 'roles' ? (
+          {dialog?.kind === 'password' ? (
+            <>
+              <Form.Item name="adminPassword" label={t('admin.page.adminPassword')} rules={[{ required: true, message: t('validation.required') }]}>
+                <Input.Password autoComplete="current-password" />
+              </Form.Item>
+              <Form.Item name="newPassword" label={t('admin.page.password')} rules={[zodRule(PasswordSchema, t)]}><Input.Password autoComplete="new-password" /></Form.Item>
+              <Form.Item
+                name="confirmPassword"
+                label={t('admin.page.confirmPassword')}
+                dependencies={['newPassword']}
+                rules={[({ getFieldValue }) => ({ validator: async (_, value: unknown) => { if (value !== getFieldValue('newPassword')) throw new Error(t('validation.passwordMismatch')); } })]}
+              >
+                <Input.Password autoComplete="new-password" />
+              </Form.Item>
+            </>
+          ) : dialog?.kind === 'roles' ? (
             <Form.Item name="roleIds">
               <Checkbox.Group options={roles.map((r) => ({ value: r.id, label: `${r.name} (${r.orgName})` }))} />
             </Form.Item>
