@@ -25,7 +25,7 @@ export function ResourcePage() {
   const [folded, setFolded] = useState<Set<number>>(new Set());
   const expandedKeys = all.filter((n) => n.children.length > 0 && !folded.has(n.id)).map((n) => n.id);
   const treeData = useMemo(() => {
-    const map = (nodes: ResourceNode[]): TreeDataNode[] => nodes.map((n) => ({ key: n.id, title: `${n.name} · ${n.code}`, children: map(n.children) }));
+    const map = (nodes: ResourceNode[]): TreeDataNode[] => nodes.map((n) => ({ key: n.id, title: n.name === n.code ? n.code : `${n.name} · ${n.code}`, children: map(n.children) }));
     return map(tree);
   }, [tree]);
 
