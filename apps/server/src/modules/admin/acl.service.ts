@@ -1,9 +1,10 @@
-import { adminContract, isWithin, type Role } from '@boreline/contracts';
+import { adminContract, type Role } from '@boreline/contracts';
 import type { z } from 'zod';
 import type { AuthSession } from '../../core/auth.js';
 import { errors } from '../../core/errors.js';
 import type { RoleGrantPolicy } from './access.policy.js';
 import type { OrgRepo } from './org.repo.js';
+import { OrgScope } from './orgScope.js';
 import type { PermissionRepo, RoleRow } from './permission.repo.js';
 
 type Input<E> = E extends { input: infer S extends z.ZodType } ? z.output<S> : never;
@@ -25,30 +26,23 @@ const presentRole = (row: RoleRow): Role => ({
  * cannot hand out a resource their organization may not use.
  */
 export class AclService {
+  private readonly scope: OrgScope;
+
   constructor(
     private readonly repo: PermissionRepo,
-    private readonly orgs: OrgRepo,
+    orgs: OrgRepo,
     private readonly policy: RoleGrantPolicy,
-  ) {}
-
-  private async scope(session: AuthSession): Promise<string | null> {
-    if (session.sa) return null;
-    return (await this.repo.userOrg(session.userId))?.path ?? '';
+  ) {
+    this.scope = new OrgScope(orgs);
   }
 
-  private inScope(scope: string | null, path: string): boolean {
-    return scope === null || (scope !== '' && isWithin(path, scope));
-  }
-
-  private async requireOrg(session: AuthSession, orgId: number) {
-    const [org, scope] = await Promise.all([this.orgs.find(orgId), this.scope(session)]);
-    if (!org || !this.inScope(scope, org.path)) throw errors.business('admin.org.notFound');
-    return org;
+  private requireOrg(session: AuthSession, orgId: number) {
+    return this.scope.requireOrg(session, orgId);
   }
 
   private async requireRole(session: AuthSession, roleId: number): Promise<RoleRow> {
-    const [role, scope] = await Promise.all([this.repo.findRole(roleId), this.scope(session)]);
-    if (!role || !this.inScope(scope, role.org_path)) throw errors.business('admin.role.notFound');
+    const [role, scope] = await Promise.all([this.repo.findRole(roleId), this.scope.of(session)]);
+    if (!role || !OrgScope.contains(scope, role.org_path)) throw errors.business('admin.role.notFound');
     return role;
   }
 
@@ -66,15 +60,15 @@ export class AclService {
   // roles
 
   async listRoles(session: AuthSession, input: Input<typeof adminContract.roleList>): Promise<Role[]> {
-    const scope = await this.scope(session);
-    if (scope === '') return [];
-    const under = input.orgId ? (await this.requireOrg(session, input.orgId)).path : scope;
+    const scope = await this.scope.of(session);
+    if (scope.kind === 'none') return [];
+    const under = input.orgId ? (await this.requireOrg(session, input.orgId)).path : OrgScope.filterPath(scope);
     return (await this.repo.listRoles(under, input.name)).map(presentRole);
   }
 
   async addRole(session: AuthSession, input: Input<typeof adminContract.roleAdd>): Promise<Role> {
     await this.requireOrg(session, input.orgId);
-    const creator = session.sa ? null : ((await this.orgs.find(session.orgId ?? 0))?.id ?? null);
+    const creator = session.sa ? null : session.orgId;
     const id = await this.repo.insertRole({ name: input.name, kind: input.kind, orgId: input.orgId, creatorOrgId: creator, sort: input.sort }, Date.now());
     return this.presentRoleById(id);
   }
@@ -151,8 +145,8 @@ export class AclService {
   // users
 
   async assignRoles(session: AuthSession, input: Input<typeof adminContract.userAssignRoles>) {
-    const [user, scope] = await Promise.all([this.repo.userExists(input.userId), this.scope(session)]);
-    if (!user || (scope !== null && !(user.path && this.inScope(scope, user.path)))) throw errors.business('auth.user.notFound');
+    const [user, scope] = await Promise.all([this.repo.userExists(input.userId), this.scope.of(session)]);
+    if (!user || !OrgScope.contains(scope, user.path)) throw errors.business('auth.user.notFound');
     const roleIds = [...new Set(input.roleIds)];
     for (const roleId of roleIds) await this.requireRole(session, roleId);
     await this.repo.transaction((repo) => repo.setUserRoles(input.userId, roleIds));

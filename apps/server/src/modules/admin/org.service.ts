@@ -5,6 +5,7 @@ import { errors } from '../../core/errors.js';
 import { REVOKE_REASON, type SessionService } from '../auth/session.service.js';
 import { buildTree, flattenTree, presentOrg, toCascade } from './org.presenter.js';
 import type { OrgRepo, OrgRow } from './org.repo.js';
+import { OrgScope } from './orgScope.js';
 
 type Input<E> = E extends { input: infer S extends z.ZodType } ? z.output<S> : never;
 
@@ -14,26 +15,22 @@ type Input<E> = E extends { input: infer S extends z.ZodType } ? z.output<S> : n
  * missing, so its existence is not told either.
  */
 export class OrgService {
+  private readonly scope: OrgScope;
+
   constructor(
     private readonly repo: OrgRepo,
     private readonly sessions: SessionService,
-  ) {}
-
-  /** null: everything; a path: that subtree; '' : nothing (a user without organization). */
-  private async scope(session: AuthSession): Promise<string | null> {
-    if (session.sa) return null;
-    return (await this.repo.userOrgPath(session.userId)) ?? '';
+  ) {
+    this.scope = new OrgScope(repo);
   }
 
   private async visible(session: AuthSession): Promise<OrgRow[]> {
-    const scope = await this.scope(session);
-    return scope === '' ? [] : this.repo.subtree(scope);
+    const scope = await this.scope.of(session);
+    return scope.kind === 'none' ? [] : this.repo.subtree(OrgScope.filterPath(scope));
   }
 
-  private async requireInScope(session: AuthSession, id: number): Promise<OrgRow> {
-    const [org, scope] = await Promise.all([this.repo.find(id), this.scope(session)]);
-    if (!org || scope === '' || (scope !== null && !isWithin(org.path, scope))) throw errors.business('admin.org.notFound');
-    return org;
+  private requireInScope(session: AuthSession, id: number): Promise<OrgRow> {
+    return this.scope.requireOrg(session, id);
   }
 
   async tree(session: AuthSession, name?: string): Promise<OrgNode[]> {
@@ -106,8 +103,8 @@ export class OrgService {
 
   /** The top of the tree, and an administrator's own organization, stay where they are. */
   private async refuseTopOf(session: AuthSession, org: OrgRow): Promise<void> {
-    const scope = await this.scope(session);
-    if (org.parent_id === null || org.path === scope) throw errors.business('admin.org.topLocked');
+    const scope = await this.scope.of(session);
+    if (org.parent_id === null || (scope.kind === 'under' && org.path === scope.path)) throw errors.business('admin.org.topLocked');
   }
 
   private async requireUser(userId: number | null | undefined): Promise<void> {

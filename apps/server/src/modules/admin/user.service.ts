@@ -1,11 +1,12 @@
-import { type adminContract, type AdminUser, isWithin } from '@boreline/contracts';
+import type { adminContract, AdminUser } from '@boreline/contracts';
 import type { z } from 'zod';
 import type { AuthSession } from '../../core/auth.js';
 import { errors } from '../../core/errors.js';
 import { hashPassword } from '../../core/password.js';
 import { REVOKE_REASON, type SessionService } from '../auth/session.service.js';
 import type { AclService } from './acl.service.js';
-import type { OrgRepo } from './org.repo.js';
+import type { OrgRepo, OrgRow } from './org.repo.js';
+import { OrgScope } from './orgScope.js';
 import type { UserAdminRepo } from './user.repo.js';
 
 type Input<E> = E extends { input: infer S extends z.ZodType } ? z.output<S> : never;
@@ -16,27 +17,24 @@ type Row = NonNullable<Awaited<ReturnType<UserAdminRepo['find']>>>;
  * Users elsewhere answer as missing; super administrators are not managed here.
  */
 export class UserAdminService {
+  private readonly scope: OrgScope;
+
   constructor(
     private readonly repo: UserAdminRepo,
-    private readonly orgs: OrgRepo,
+    orgs: OrgRepo,
     private readonly sessions: SessionService,
     private readonly acl: AclService,
-  ) {}
-
-  private async scope(session: AuthSession): Promise<string | null> {
-    if (session.sa) return null;
-    return (await this.orgs.userOrgPath(session.userId)) ?? '';
+  ) {
+    this.scope = new OrgScope(orgs);
   }
 
-  private async requireOrg(session: AuthSession, orgId: number): Promise<void> {
-    const [org, scope] = await Promise.all([this.orgs.find(orgId), this.scope(session)]);
-    if (!org || scope === '' || (scope !== null && !isWithin(org.path, scope))) throw errors.business('admin.org.notFound');
+  private async requireOrg(session: AuthSession, orgId: number): Promise<OrgRow> {
+    return this.scope.requireOrg(session, orgId);
   }
 
   private async requireUser(session: AuthSession, id: number): Promise<Row> {
-    const [user, scope] = await Promise.all([this.repo.find(id), this.scope(session)]);
-    const visible = user && (scope === null || (scope !== '' && !!user.org_path && isWithin(user.org_path, scope)));
-    if (!user || !visible) throw errors.business('auth.user.notFound');
+    const [user, scope] = await Promise.all([this.repo.find(id), this.scope.of(session)]);
+    if (!user || !OrgScope.contains(scope, user.org_path)) throw errors.business('auth.user.notFound');
     return user;
   }
 
@@ -65,13 +63,9 @@ export class UserAdminService {
   }
 
   async page(session: AuthSession, input: Input<typeof adminContract.userPage>) {
-    const scope = await this.scope(session);
-    if (scope === '') return { total: 0, page: input.page, pageSize: input.pageSize, records: [] };
-    let underPath = scope;
-    if (input.orgId) {
-      await this.requireOrg(session, input.orgId);
-      underPath = (await this.orgs.find(input.orgId))?.path ?? scope;
-    }
+    const scope = await this.scope.of(session);
+    if (scope.kind === 'none') return { total: 0, page: input.page, pageSize: input.pageSize, records: [] };
+    const underPath = input.orgId ? (await this.requireOrg(session, input.orgId)).path : OrgScope.filterPath(scope);
     const { total, rows } = await this.repo.page(
       { underPath, ...(input.keyword ? { keyword: input.keyword } : {}), ...(input.enabled !== undefined ? { enabled: input.enabled } : {}) },
       input.page,
