@@ -11,17 +11,21 @@ import { ADMIN, createTestApp, envelope, type TestApp } from './testApp.js';
 const CANARY = 'CANARY-A-7f3c';
 const MISSING = 987_654_321;
 
-type Actor = 'anonymous' | 'revoked' | 'noResource' | 'authorized' | 'otherTenant' | 'superAdmin';
+type Actor = 'anonymous' | 'revoked' | 'noResource' | 'authorized' | 'otherTenant' | 'childAdmin' | 'superAdmin';
 
 describe('authorization matrix', () => {
   let t: TestApp;
   const tokens = {} as Record<Actor, string>;
-  const a = { org: 0, sub: 0, role: 0, user: 0 };
+  const tenantA = { org: 0, sub: 0, role: 0, user: 0 };
+  const a = tenantA;
   let otherTenantUser: BuiltUser;
 
   /** Valid-shaped input naming tenant A's objects; callers allowed to change them get a missing id. */
   function sample(id: string, actor: Actor): object {
-    const target = (real: number) => (actor === 'otherTenant' ? real : MISSING);
+    const attacker = actor === 'otherTenant' || actor === 'childAdmin';
+    const target = (real: number) => (attacker ? real : MISSING);
+    // The administrator of A's sub-organization aims one level up: at A itself.
+    const a = actor === 'childAdmin' ? { ...tenantA, sub: tenantA.org } : tenantA;
     const samples: Record<string, object> = {
       'admin.orgQueryOrderCode': { parentId: a.org },
       'admin.orgAdd': { parentId: a.org, name: 'x', type: 'organization', sort: 1 },
@@ -83,6 +87,11 @@ describe('authorization matrix', () => {
     await place(authorized, a.org, [a.role]);
     otherTenantUser = await buildUser(t.db, { password: 'Matrix-pass-1' });
     await place(otherTenantUser, bId, [roleB]);
+    const subRole = (await post(adminContract.roleAdd, { name: 'Sub admins', kind: 'org_admin', orgId: a.sub, sort: 1 })).id;
+    await post(adminContract.orgResourcesEdit, { orgId: a.sub, codes: [...RESOURCE_CODES] });
+    await post(adminContract.roleResourcesUpdate, { roleId: subRole, codes: [...RESOURCE_CODES] });
+    const childAdmin = await buildUser(t.db, { password: 'Matrix-pass-1' });
+    await place(childAdmin, a.sub, [subRole]);
     const noResource = await buildUser(t.db);
     await place(noResource, a.org, []);
     const revoked = await buildUser(t.db);
@@ -91,6 +100,7 @@ describe('authorization matrix', () => {
     tokens.authorized = await signIn(t.app, authorized.phone, authorized.password, { ip: '10.80.0.2' });
     tokens.otherTenant = await signIn(t.app, otherTenantUser.phone, otherTenantUser.password, { ip: '10.80.0.3' });
     tokens.noResource = await signIn(t.app, noResource.phone, noResource.password, { ip: '10.80.0.4' });
+    tokens.childAdmin = await signIn(t.app, childAdmin.phone, childAdmin.password, { ip: '10.80.0.6' });
     tokens.revoked = await signIn(t.app, revoked.phone, revoked.password, { ip: '10.80.0.5' });
     await call(t.app, 'GET', '/server_main/g/web/sys/logout/v1', { token: tokens.revoked });
     tokens.anonymous = '';
@@ -99,7 +109,7 @@ describe('authorization matrix', () => {
 
   it('runs every API route for every caller: 0 unexpected allows, 0 wrong denies, 0 canary leaks', async () => {
     const routes = t.app.routeTable.filter((r) => r.url.startsWith('/server_') && r.method !== 'HEAD' && r.permission !== 'public');
-    const actors: Actor[] = ['anonymous', 'revoked', 'noResource', 'otherTenant', 'authorized', 'superAdmin'];
+    const actors: Actor[] = ['anonymous', 'revoked', 'noResource', 'childAdmin', 'otherTenant', 'authorized', 'superAdmin'];
     const unexpectedAllows: string[] = [];
     const wrongDenies: string[] = [];
     const leaks: string[] = [];
@@ -125,10 +135,12 @@ describe('authorization matrix', () => {
         } else if (actor === 'noResource') {
           if (route.permission !== 'authenticated' && body.code !== RESULT_CODE.forbidden) unexpectedAllows.push(where);
           if (route.permission === 'authenticated' && denied) wrongDenies.push(where);
-        } else if (actor === 'otherTenant') {
-          if (response.body.includes(CANARY)) leaks.push(where);
+        } else if (actor === 'otherTenant' || actor === 'childAdmin') {
+          // B sees nothing of A; A's sub-organization sees nothing of A above it (the canary is on A's org and role).
+          if (actor === 'otherTenant' && response.body.includes(CANARY)) leaks.push(where);
+          if (actor === 'childAdmin' && (response.body.includes(`${CANARY} contractor`) || response.body.includes(`${CANARY} admins`) || response.body.includes(`${CANARY} user`))) leaks.push(where);
           // B holds every resource in B: the gate lets it in; A's objects must stay out of reach.
-          const touchesA = Object.keys(sample(endpointId, 'otherTenant')).some((k) => /id$/i.test(k));
+          const touchesA = Object.keys(sample(endpointId, actor)).some((k) => /id$/i.test(k));
           if (touchesA && body.code === RESULT_CODE.ok) unexpectedAllows.push(`${where} (tenant A's object)`);
         } else if (actor === 'authorized' && SUPER_ADMIN_ONLY_CODES.some((c) => c === route.permission)) {
           if (body.code !== RESULT_CODE.forbidden) unexpectedAllows.push(where);
