@@ -104,6 +104,14 @@ describe('administration in Chromium', () => {
       text('shell.menu.loginLog'),
       text('shell.menu.spareParts'),
     ]);
+    // The planner becomes the organization's administrator.
+    await admin.goto(`${server.base}/fw0/sys/dept/list`);
+    await admin.getByTestId('org-tree').getByText('E2E Contractor').click();
+    await admin.getByRole('button', { name: text('admin.page.edit') }).click();
+    await choose(admin, text('admin.page.administrator'), 'Planner One (13700137000)');
+    await okModal(admin);
+    await admin.locator('.ant-descriptions').getByText('Planner One').waitFor();
+
     // The administrator resets the planner's password; the planner's session ends.
     await admin.goto(`${server.base}/fw0/sys/user/list`);
     await admin.getByTestId('user-table').locator('tr', { hasText: 'Planner One' }).getByRole('button', { name: text('admin.page.resetPassword') }).click();

@@ -1,4 +1,5 @@
 import { adminContract as c, LIMITS, nameSchema, type OrgNode, RESOURCE_CODES, SortNumberSchema } from '@boreline/contracts';
+import { useQuery } from '@tanstack/react-query';
 import { App, Button, type TreeDataNode, Card, Checkbox, Col, Descriptions, Empty, Form, Input, InputNumber, Modal, Row, Select, Space, Switch, Tree } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -26,6 +27,8 @@ export function OrgPage() {
   const [selected, setSelected] = useState<number | null>(null);
   const [dialog, setDialog] = useState<Dialog>(null);
   const [form] = Form.useForm();
+  // Administrator candidates: the users this administrator manages.
+  const { data: candidates = [] } = useQuery({ queryKey: ['users', 'select'], queryFn: () => call(c.userForSelect, {}) });
   const org = find(tree, selected);
   // Every organization stays unfolded, new ones included, unless the user folds it.
   const [folded, setFolded] = useState<Set<number>>(new Set());
@@ -42,8 +45,14 @@ export function OrgPage() {
   };
   const save = useAdminMutation({
     run: (values: Record<string, unknown>): Promise<unknown> => {
-      if (dialog === 'add') return call(c.orgAdd, { parentId: org?.id ?? 0, name: String(values.name), type: values.type === 'company' ? 'company' : 'organization', sort: Number(values.sort) });
-      if (dialog === 'edit') return call(c.orgEdit, { id: org?.id ?? 0, name: String(values.name), type: values.type === 'company' ? 'company' : 'organization', sort: Number(values.sort) });
+      const fields = {
+        name: String(values.name),
+        type: values.type === 'company' ? ('company' as const) : ('organization' as const),
+        sort: Number(values.sort),
+        adminUserId: typeof values.adminUserId === 'number' ? values.adminUserId : null,
+      };
+      if (dialog === 'add') return call(c.orgAdd, { parentId: org?.id ?? 0, ...fields });
+      if (dialog === 'edit') return call(c.orgEdit, { id: org?.id ?? 0, ...fields });
       if (dialog === 'transfer') return call(c.orgTransfer, { id: org?.id ?? 0, parentId: Number(values.parentId) });
       const codes = Array.isArray(values.codes) ? values.codes.map(String) : [];
       return call(c.orgResourcesEdit, { orgId: org?.id ?? 0, codes, overwriteLower: values.overwriteLower === true });
@@ -59,7 +68,7 @@ export function OrgPage() {
   const open = async (next: Dialog) => {
     form.resetFields();
     if (next === 'add' && org) form.setFieldsValue({ type: 'organization', sort: (await call(c.orgQueryOrderCode, { parentId: org.id })).sort });
-    if (next === 'edit' && org) form.setFieldsValue({ name: org.name, type: org.type, sort: org.sort });
+    if (next === 'edit' && org) form.setFieldsValue({ name: org.name, type: org.type, sort: org.sort, adminUserId: org.adminUserId ?? undefined });
     if (next === 'grants' && org) form.setFieldsValue({ codes: (await call(c.orgResources, { orgId: org.id })).codes, overwriteLower: false });
     setDialog(next);
   };
@@ -95,6 +104,7 @@ export function OrgPage() {
               <Descriptions column={1} size="small" items={[
                 { key: 'type', label: t('admin.page.type'), children: org.type === 'company' ? t('admin.page.typeCompany') : t('admin.page.typeOrganization') },
                 { key: 'sort', label: t('admin.page.sort'), children: org.sort },
+                { key: 'admin', label: t('admin.page.administrator'), children: candidates.find((u) => u.id === org.adminUserId)?.nickname ?? (org.adminUserId ? `#${org.adminUserId}` : '—') },
               ]} />
               <Space wrap style={{ marginTop: 16 }}>
                 <Button type="primary" onClick={() => void open('add')}>{t('admin.page.addSub')}</Button>
@@ -129,6 +139,9 @@ export function OrgPage() {
               </Form.Item>
               <Form.Item name="sort" label={t('admin.page.sort')} rules={[zodRule(SortNumberSchema, t)]}>
                 <InputNumber min={1} precision={0} style={{ width: '100%' }} />
+              </Form.Item>
+              <Form.Item name="adminUserId" label={t('admin.page.administrator')}>
+                <Select allowClear showSearch optionFilterProp="label" options={candidates.map((u) => ({ value: u.id, label: `${u.nickname} (${u.phone})` }))} />
               </Form.Item>
             </>
           ) : null}
