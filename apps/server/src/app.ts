@@ -31,6 +31,7 @@ import { UserAdminRepo } from './modules/admin/user.repo.js';
 import { UserAdminService } from './modules/admin/user.service.js';
 import { registerOrgRoutes } from './modules/admin/org.routes.js';
 import { OrgService } from './modules/admin/org.service.js';
+import { OrgScope } from './modules/admin/orgScope.js';
 import { registerSystemRoutes } from './modules/system/system.routes.js';
 
 declare module 'fastify' {
@@ -105,9 +106,10 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   const options = { validateResponses: config.validateResponses };
   registerSystemRoutes(app, { db, endpoints: ALL_ENDPOINTS }, options);
   registerAuthRoutes(app, { auth, captcha, throttle }, options);
-  registerOrgRoutes(app, new OrgService(orgRepo, sessions), options);
-  const acl = new AclService(permissions, orgRepo, policy);
-  const users = new UserAdminService(new UserAdminRepo(db.kysely), orgRepo, sessions, acl);
+  const scope = new OrgScope(orgRepo, repo);
+  registerOrgRoutes(app, new OrgService(orgRepo, scope, sessions), options);
+  const acl = new AclService(permissions, scope, policy);
+  const users = new UserAdminService(new UserAdminRepo(db.kysely), scope, sessions, acl, repo);
   registerAclRoutes(app, { acl, users }, options);
   registerResourceRoutes(app, new ResourceService(permissions), options);
   await registerWebApp(app, config.webDist);

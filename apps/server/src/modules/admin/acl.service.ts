@@ -3,7 +3,6 @@ import type { z } from 'zod';
 import type { AuthSession } from '../../core/auth.js';
 import { errors } from '../../core/errors.js';
 import type { RoleGrantPolicy } from './access.policy.js';
-import type { OrgRepo } from './org.repo.js';
 import { OrgScope } from './orgScope.js';
 import type { PermissionRepo, RoleRow } from './permission.repo.js';
 
@@ -26,15 +25,11 @@ const presentRole = (row: RoleRow): Role => ({
  * cannot hand out a resource their organization may not use.
  */
 export class AclService {
-  private readonly scope: OrgScope;
-
   constructor(
     private readonly repo: PermissionRepo,
-    orgs: OrgRepo,
+    private readonly scope: OrgScope,
     private readonly policy: RoleGrantPolicy,
-  ) {
-    this.scope = new OrgScope(orgs);
-  }
+  ) {}
 
   private requireOrg(session: AuthSession, orgId: number) {
     return this.scope.requireOrg(session, orgId);

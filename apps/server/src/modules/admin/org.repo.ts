@@ -82,14 +82,4 @@ export class OrgRepo {
   async userExists(id: number): Promise<boolean> {
     return (await this.db.selectFrom('users').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
   }
-
-  async userOrgPath(userId: number): Promise<string | null> {
-    const row = await this.db
-      .selectFrom('users')
-      .leftJoin('orgs', 'orgs.id', 'users.org_id')
-      .select('orgs.path')
-      .where('users.id', '=', userId)
-      .executeTakeFirst();
-    return row?.path ?? null;
-  }
 }

@@ -15,14 +15,11 @@ type Input<E> = E extends { input: infer S extends z.ZodType } ? z.output<S> : n
  * missing, so its existence is not told either.
  */
 export class OrgService {
-  private readonly scope: OrgScope;
-
   constructor(
     private readonly repo: OrgRepo,
+    private readonly scope: OrgScope,
     private readonly sessions: SessionService,
-  ) {
-    this.scope = new OrgScope(repo);
-  }
+  ) {}
 
   private async visible(session: AuthSession): Promise<OrgRow[]> {
     const scope = await this.scope.of(session);

@@ -12,11 +12,14 @@ export type Scope = { kind: 'all' } | { kind: 'under'; path: string } | { kind: 
  * missing, so their existence is not told either.
  */
 export class OrgScope {
-  constructor(private readonly orgs: OrgRepo) {}
+  constructor(
+    private readonly orgs: OrgRepo,
+    private readonly users: { userOrgPath(userId: number): Promise<string | null> },
+  ) {}
 
   async of(session: AuthSession): Promise<Scope> {
     if (session.sa) return { kind: 'all' };
-    const path = await this.orgs.userOrgPath(session.userId);
+    const path = await this.users.userOrgPath(session.userId);
     return path ? { kind: 'under', path } : { kind: 'none' };
   }
 

@@ -64,28 +64,6 @@ export class UserAdminRepo {
     return (await query.executeTakeFirst()) !== undefined;
   }
 
-  async insert(user: { phone: string; email: string; nickname: string; orgId: number; enabled: boolean; passwordHash: string }, now: number): Promise<number> {
-    const row = await this.db
-      .insertInto('users')
-      .values({
-        phone: user.phone,
-        email: user.email,
-        nickname: user.nickname,
-        password_hash: user.passwordHash,
-        enabled: user.enabled ? 1 : 0,
-        is_sa: 0,
-        is_zb: 0,
-        org_id: user.orgId,
-        avatar_key: null,
-        lang: 'en_US',
-        created_at: now,
-        updated_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return row.id;
-  }
-
   async update(id: number, user: { phone: string; email: string; nickname: string; orgId: number; enabled: boolean }, now: number): Promise<void> {
     await this.db
       .updateTable('users')

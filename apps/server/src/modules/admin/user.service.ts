@@ -3,9 +3,10 @@ import type { z } from 'zod';
 import type { AuthSession } from '../../core/auth.js';
 import { errors } from '../../core/errors.js';
 import { hashPassword } from '../../core/password.js';
+import type { AuthRepo } from '../auth/auth.repo.js';
 import { REVOKE_REASON, type SessionService } from '../auth/session.service.js';
 import type { AclService } from './acl.service.js';
-import type { OrgRepo, OrgRow } from './org.repo.js';
+import type { OrgRow } from './org.repo.js';
 import { OrgScope } from './orgScope.js';
 import type { UserAdminRepo } from './user.repo.js';
 
@@ -17,16 +18,13 @@ type Row = NonNullable<Awaited<ReturnType<UserAdminRepo['find']>>>;
  * Users elsewhere answer as missing; super administrators are not managed here.
  */
 export class UserAdminService {
-  private readonly scope: OrgScope;
-
   constructor(
     private readonly repo: UserAdminRepo,
-    orgs: OrgRepo,
+    private readonly scope: OrgScope,
     private readonly sessions: SessionService,
     private readonly acl: AclService,
-  ) {
-    this.scope = new OrgScope(orgs);
-  }
+    private readonly accounts: AuthRepo,
+  ) {}
 
   private async requireOrg(session: AuthSession, orgId: number): Promise<OrgRow> {
     return this.scope.requireOrg(session, orgId);
@@ -82,7 +80,10 @@ export class UserAdminService {
   async add(session: AuthSession, input: Input<typeof adminContract.userAdd>): Promise<AdminUser> {
     await this.requireOrg(session, input.orgId);
     if (await this.repo.contactTaken(input.phone, input.email, null)) throw errors.business('auth.register.accountExists');
-    const id = await this.repo.insert({ ...input, passwordHash: await hashPassword(input.newPassword) }, Date.now());
+    const id = await this.accounts.insertUser(
+      { phone: input.phone, email: input.email, nickname: input.nickname, orgId: input.orgId, enabled: input.enabled, passwordHash: await hashPassword(input.newPassword) },
+      Date.now(),
+    );
     return this.presentOne(id);
   }
 

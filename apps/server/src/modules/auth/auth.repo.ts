@@ -10,6 +10,7 @@ export interface NewUser {
   passwordHash: string;
   sa?: boolean;
   orgId?: number | null;
+  enabled?: boolean;
 }
 
 export interface LoginLogFilter {
@@ -76,7 +77,7 @@ export class AuthRepo {
         email: user.email,
         nickname: user.nickname,
         password_hash: user.passwordHash,
-        enabled: 1,
+        enabled: user.enabled === false ? 0 : 1,
         is_sa: user.sa ? 1 : 0,
         is_zb: 0,
         org_id: user.orgId ?? null,
