@@ -29,9 +29,6 @@ export const errors = {
   /** A rule of the product the caller should show as it is (code 3). */
   business: (key: MessageKey, params: MessageParams = {}) =>
     new AppError(RESULT_CODE.business, 400, key, params),
-  /** Input that fails validation; `message` is already translated, `field` too. */
-  invalidField: (field: string, message: string) =>
-    new AppError(RESULT_CODE.business, 400, 'common.error.fieldInvalid', { field, message }),
   tooManyAttempts: (retryAfterMs: number) => {
     const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
     return new AppError(

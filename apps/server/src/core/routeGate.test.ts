@@ -1,7 +1,6 @@
 import { ALL_ENDPOINTS, endpointUrl, isResourceCode } from '@boreline/contracts';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SuperAdminOnlyPolicy } from './access.js';
 import { registerAccessGate } from './auth.js';
 import { createTestApp, type TestApp } from '../../test/testApp.js';
 
@@ -50,7 +49,7 @@ describe('route gate', () => {
 
   it('refuses at start-up a route that declares no access', async () => {
     const app = Fastify();
-    registerAccessGate(app, { sessions: { authenticate: () => Promise.reject(new Error('unused')) }, policy: new SuperAdminOnlyPolicy() });
+    registerAccessGate(app, { sessions: { authenticate: () => Promise.reject(new Error('unused')) }, policy: { isAllowed: async () => false, resourcesOf: async () => [], rolesOf: async () => [] } });
     app.get('/server_main/u/declared', { config: { permission: 'authenticated' } }, async () => 'x');
     expect(() => app.get('/server_main/u/undeclared', async () => 'x')).toThrow(/declares no access/);
     await app.close();

@@ -26,6 +26,16 @@ export function zodRule(schema: z.ZodType, t: TFunction): FormRule {
   };
 }
 
+/** The antd rule of a "confirm password" field: required and equal to `newPassword` (as the server checks). */
+export const confirmPasswordRule =
+  (t: TFunction): FormRule =>
+  ({ getFieldValue }) => ({
+    validator: async (_rule, value: unknown) => {
+      if (!value) throw new Error(t('validation.required'));
+      if (value !== getFieldValue('newPassword')) throw new Error(t('validation.passwordMismatch'));
+    },
+  });
+
 export interface FieldProblem {
   field: string;
   message: string;

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { logout } from '../../../app/logout.js';
 import { call } from '../../../core/api/client.js';
-import { antdFields, showApiError, zodRule } from '../../../core/forms.js';
+import { antdFields, confirmPasswordRule, showApiError, zodRule } from '../../../core/forms.js';
 import { notify } from '../../../core/notify.js';
 
 interface PasswordValues {
@@ -45,14 +45,7 @@ export function PasswordForm() {
         name="confirmPassword"
         label={t('account.settings.confirmPassword')}
         dependencies={['newPassword']}
-        rules={[
-          { required: true, message: t('validation.required') },
-          ({ getFieldValue }) => ({
-            validator: async (_, value: unknown) => {
-              if (value && value !== getFieldValue('newPassword')) throw new Error(t('validation.passwordMismatch'));
-            },
-          }),
-        ]}
+        rules={[confirmPasswordRule(t)]}
       >
         <Input.Password autoComplete="new-password" />
       </Form.Item>

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { call } from '../../../core/api/client.js';
 import { zodRule } from '../../../core/forms.js';
 import { flatOrgs, orgOptions, useOrgTree } from '../api.js';
+import { useFoldedTree } from '../../../ui/useFoldedTree.js';
 import { useAdminMutation } from '../useAdminMutation.js';
 
 type Dialog = 'add' | 'edit' | 'transfer' | 'grants' | null;
@@ -30,9 +31,7 @@ export function OrgPage() {
   // Administrator candidates: the users this administrator manages.
   const { data: candidates = [] } = useQuery({ queryKey: ['users', 'select'], queryFn: () => call(c.userForSelect, {}) });
   const org = find(tree, selected);
-  // Every organization stays unfolded, new ones included, unless the user folds it.
-  const [folded, setFolded] = useState<Set<number>>(new Set());
-  const expandedKeys = flatOrgs(tree).map((o) => o.id).filter((id) => !folded.has(id));
+  const fold = useFoldedTree(flatOrgs(tree).map((o) => o.id));
   const treeData = useMemo(() => {
     const map = (nodes: OrgNode[]): TreeDataNode[] =>
       nodes.map((n) => ({ key: n.id, title: n.name, children: map(n.children) }));
@@ -89,8 +88,8 @@ export function OrgPage() {
           {treeData.length > 0 ? (
             <Tree
               treeData={treeData}
-              expandedKeys={expandedKeys}
-              onExpand={(_keys, info) => setFolded((f) => { const next = new Set(f); const id = Number(info.node.key); if (info.expanded) next.delete(id); else next.add(id); return next; })}
+              expandedKeys={fold.expandedKeys}
+              onExpand={fold.onExpand}
               selectedKeys={selected ? [selected] : []} onSelect={(keys) => setSelected(Number(keys[0] ?? 0) || null)} />
           ) : (
             <Empty />

@@ -5,6 +5,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../../core/api/client.js';
 import { zodRule } from '../../../core/forms.js';
+import { useFoldedTree } from '../../../ui/useFoldedTree.js';
 import { useAdminMutation } from '../useAdminMutation.js';
 
 type Dialog = 'add' | 'edit' | 'move' | null;
@@ -21,9 +22,7 @@ export function ResourcePage() {
   const [dialog, setDialog] = useState<Dialog>(null);
   const [form] = Form.useForm();
   const node = all.find((n) => n.id === selected);
-  // Branches stay unfolded (new ones included) unless the user folds them.
-  const [folded, setFolded] = useState<Set<number>>(new Set());
-  const expandedKeys = all.filter((n) => n.children.length > 0 && !folded.has(n.id)).map((n) => n.id);
+  const fold = useFoldedTree(all.filter((n) => n.children.length > 0).map((n) => n.id));
   const treeData = useMemo(() => {
     const map = (nodes: ResourceNode[]): TreeDataNode[] => nodes.map((n) => ({ key: n.id, title: n.name === n.code ? n.code : `${n.name} · ${n.code}`, children: map(n.children) }));
     return map(tree);
@@ -57,8 +56,8 @@ export function ResourcePage() {
         <Card title={t('shell.menu.resource')} data-testid="resource-tree">
           {treeData.length > 0 ? <Tree
               treeData={treeData}
-              expandedKeys={expandedKeys}
-              onExpand={(_keys, info) => setFolded((f) => { const next = new Set(f); const id = Number(info.node.key); if (info.expanded) next.delete(id); else next.add(id); return next; })}
+              expandedKeys={fold.expandedKeys}
+              onExpand={fold.onExpand}
               selectedKeys={selected ? [selected] : []} onSelect={(keys) => setSelected(Number(keys[0] ?? 0) || null)} /> : <Empty />}
         </Card>
       </Col>

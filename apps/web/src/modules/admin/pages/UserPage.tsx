@@ -4,7 +4,7 @@ import { App, Button, Card, Checkbox, Form, Input, Modal, Select, Space, Switch,
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../../core/api/client.js';
-import { zodRule } from '../../../core/forms.js';
+import { confirmPasswordRule, zodRule } from '../../../core/forms.js';
 import { orgOptions, useOrgTree, useRoles } from '../api.js';
 import { useAdminMutation } from '../useAdminMutation.js';
 
@@ -116,7 +116,7 @@ export function UserPage() {
                 name="confirmPassword"
                 label={t('admin.page.confirmPassword')}
                 dependencies={['newPassword']}
-                rules={[({ getFieldValue }) => ({ validator: async (_, value: unknown) => { if (value !== getFieldValue('newPassword')) throw new Error(t('validation.passwordMismatch')); } })]}
+                rules={[confirmPasswordRule(t)]}
               >
                 <Input.Password autoComplete="new-password" />
               </Form.Item>
@@ -141,7 +141,7 @@ export function UserPage() {
                     name="confirmPassword"
                     label={t('admin.page.confirmPassword')}
                     dependencies={['newPassword']}
-                    rules={[({ getFieldValue }) => ({ validator: async (_, v: unknown) => { if (v !== getFieldValue('newPassword')) throw new Error(t('validation.passwordMismatch')); } })]}
+                    rules={[confirmPasswordRule(t)]}
                   >
                     <Input.Password autoComplete="new-password" />
                   </Form.Item>
