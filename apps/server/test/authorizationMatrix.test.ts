@@ -1,6 +1,6 @@
-import { adminContract, RESOURCE_CODES, RESULT_CODE, SUPER_ADMIN_ONLY_CODES } from '@boreline/contracts';
+import { adminContract, KEY_TAGS, RESOURCE_CODES, RESULT_CODE, SUPER_ADMIN_ONLY_CODES } from '@boreline/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildUser, type BuiltUser, call, signIn } from './factories.js';
+import { buildRun, buildUser, type BuiltUser, call, signIn } from './factories.js';
 import { ADMIN, createTestApp, envelope, type TestApp } from './testApp.js';
 
 /**
@@ -11,12 +11,12 @@ import { ADMIN, createTestApp, envelope, type TestApp } from './testApp.js';
 const CANARY = 'CANARY-A-7f3c';
 const MISSING = 987_654_321;
 
-type Actor = 'anonymous' | 'revoked' | 'noResource' | 'authorized' | 'otherTenant' | 'childAdmin' | 'superAdmin';
+type Actor = 'anonymous' | 'revoked' | 'noResource' | 'authorized' | 'otherTenant' | 'childAdmin' | 'siblingRun' | 'superAdmin';
 
 describe('authorization matrix', () => {
   let t: TestApp;
   const tokens = {} as Record<Actor, string>;
-  const tenantA = { org: 0, sub: 0, role: 0, user: 0 };
+  const tenantA = { org: 0, sub: 0, role: 0, user: 0, run: 0, run2: 0 };
   const a = tenantA;
   let otherTenantUser: BuiltUser;
 
@@ -48,8 +48,10 @@ describe('authorization matrix', () => {
       'admin.userPage': { orgId: a.org },
       'admin.userForSelect': { orgId: a.org },
       'admin.userRoles': { userId: a.user },
-      'admin.userAdd': { orgId: target(a.org), phone: '19900000001', nickname: 'x', email: 'matrix@example.test', newPassword: 'Matrix-pass-2', confirmPassword: 'Matrix-pass-2' },
-      'admin.userEdit': { id: target(a.user), orgId: a.org, phone: '19900000002', nickname: 'x', email: 'matrix2@example.test', enabled: false },
+      'admin.userAdd': { orgId: target(a.org), phone: '19900000001', nickname: 'x', email: 'matrix@example.test', newPassword: 'Matrix-pass-2', confirmPassword: 'Matrix-pass-2', runIds: [a.run] },
+      'admin.userEdit': { id: target(a.user), orgId: a.org, phone: '19900000002', nickname: 'x', email: 'matrix2@example.test', enabled: false, runIds: [a.run] },
+      'admin.warnSettingPage': { runId: a.run },
+      'admin.warnSettingUpdate': { runId: a.run, tagCode: KEY_TAGS.advanceSpeed, enabled: true, notify: false, lowAlarm: null, lowWarn: null, highWarn: 70, highAlarm: 80, delaySeconds: 5 },
       'admin.userDelete': { id: target(a.user) },
     };
     return samples[id] ?? {};
@@ -96,6 +98,14 @@ describe('authorization matrix', () => {
     await place(noResource, a.org, []);
     const revoked = await buildUser(t.db);
     await place(revoked, a.org, [a.role]);
+    // Two runs of A: the sibling-run user holds every grant in A but is limited to the second run.
+    a.run = await buildRun(t.db, a.org, { projectName: `${CANARY} project` });
+    a.run2 = await buildRun(t.db, a.org, { projectName: 'Second drive of A' });
+    await buildRun(t.db, bId, { projectName: 'Project of B' });
+    const siblingRun = await buildUser(t.db, { password: 'Matrix-pass-1' });
+    await place(siblingRun, a.org, [a.role]);
+    await t.db.kysely.insertInto('user_runs').values({ user_id: siblingRun.id, run_id: a.run2 }).execute();
+    tokens.siblingRun = await signIn(t.app, siblingRun.phone, siblingRun.password, { ip: '10.80.0.7' });
 
     tokens.authorized = await signIn(t.app, authorized.phone, authorized.password, { ip: '10.80.0.2' });
     tokens.otherTenant = await signIn(t.app, otherTenantUser.phone, otherTenantUser.password, { ip: '10.80.0.3' });
@@ -109,7 +119,7 @@ describe('authorization matrix', () => {
 
   it('runs every API route for every caller: 0 unexpected allows, 0 wrong denies, 0 canary leaks', async () => {
     const routes = t.app.routeTable.filter((r) => r.url.startsWith('/server_') && r.method !== 'HEAD' && r.permission !== 'public');
-    const actors: Actor[] = ['anonymous', 'revoked', 'noResource', 'childAdmin', 'otherTenant', 'authorized', 'superAdmin'];
+    const actors: Actor[] = ['anonymous', 'revoked', 'noResource', 'childAdmin', 'siblingRun', 'otherTenant', 'authorized', 'superAdmin'];
     const unexpectedAllows: string[] = [];
     const wrongDenies: string[] = [];
     const leaks: string[] = [];
@@ -130,15 +140,22 @@ describe('authorization matrix', () => {
         const where = `${actor} ${route.method} ${route.url}`;
         const body: { code?: number } = String(response.headers['content-type'] ?? '').includes('json') ? response.json() : { code: 0 };
         const denied = body.code === RESULT_CODE.unauthenticated || body.code === RESULT_CODE.forbidden;
-        if (actor === 'anonymous' || actor === 'revoked') {
+        if (route.permission === 'machine') {
+          // A machine route opens only for a machine key: no user token, however strong, gets in.
+          if (body.code !== RESULT_CODE.unauthenticated) unexpectedAllows.push(`${where} (machine route)`);
+        } else if (actor === 'anonymous' || actor === 'revoked') {
           if (body.code !== RESULT_CODE.unauthenticated) unexpectedAllows.push(where);
         } else if (actor === 'noResource') {
           if (route.permission !== 'authenticated' && body.code !== RESULT_CODE.forbidden) unexpectedAllows.push(where);
           if (route.permission === 'authenticated' && denied) wrongDenies.push(where);
+        } else if (actor === 'siblingRun') {
+          // Limited to A's second run: the first run's name never shows, and nothing scoped by it answers.
+          if (response.body.includes(`${CANARY} project`)) leaks.push(where);
+          if ('runId' in input && body.code !== RESULT_CODE.forbidden) unexpectedAllows.push(`${where} (a sibling run)`);
         } else if (actor === 'otherTenant' || actor === 'childAdmin') {
           // B sees nothing of A; A's sub-organization sees nothing of A above it (the canary is on A's org and role).
           if (actor === 'otherTenant' && response.body.includes(CANARY)) leaks.push(where);
-          if (actor === 'childAdmin' && (response.body.includes(`${CANARY} contractor`) || response.body.includes(`${CANARY} admins`) || response.body.includes(`${CANARY} user`))) leaks.push(where);
+          if (actor === 'childAdmin' && (response.body.includes(`${CANARY} contractor`) || response.body.includes(`${CANARY} admins`) || response.body.includes(`${CANARY} user`) || response.body.includes(`${CANARY} project`))) leaks.push(where);
           // B holds every resource in B: the gate lets it in; A's objects must stay out of reach.
           const touchesA = Object.keys(sample(endpointId, actor)).some((k) => /id$/i.test(k));
           if (touchesA && body.code === RESULT_CODE.ok) unexpectedAllows.push(`${where} (tenant A's object)`);

@@ -102,3 +102,38 @@ export function call(
     ...(options.payload ? { payload: options.payload } : {}),
   });
 }
+
+let runSequence = 0;
+
+/** A run (one TBM on one project) of an organization. */
+export async function buildRun(
+  db: Db,
+  orgId: number,
+  overrides: { projectName?: string; tbmCode?: string; machineType?: 'epb' | 'slurry'; timeZone?: string } = {},
+): Promise<number> {
+  runSequence += 1;
+  const row = await db.kysely
+    .insertInto('runs')
+    .values({
+      org_id: orgId,
+      project_name: overrides.projectName ?? `Metro line ${runSequence}`,
+      project_code: `P-${runSequence}`,
+      tbm_code: overrides.tbmCode ?? `TBM-${runSequence}`,
+      machine_type: overrides.machineType ?? 'epb',
+      country: 'IT',
+      time_zone: overrides.timeZone ?? 'Europe/Rome',
+      line_name: 'Line 1',
+      ring_width_mm: overrides.machineType === 'slurry' ? 2000 : 1500,
+      start_ring: 1,
+      planned_rings: 1000,
+      start_chainage: 1000,
+      end_chainage: 2500,
+      source: 'http',
+      sim_seed: null,
+      ingest_key_hash: null,
+      created_at: Date.now(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}

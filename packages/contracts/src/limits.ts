@@ -33,6 +33,16 @@ export const LIMITS = {
   minimumAgeYears: 18,
   numberDefaultDecimals: 2,
   messageZIndex: 3000,
+
+  /** Product limits beyond spec §9. */
+  tagCodeMaxLength: 64,
+  thresholdAbsMax: 1_000_000_000,
+  warnDelayMaxSeconds: 3_600,
+  runsPerUserMax: 200,
+  ingestFramesPerBatchMax: 600,
+  seriesTagsMax: 20,
+  seriesPointsMax: 5_000,
+  seriesPointsDefault: 2_000,
 } as const;
 
 /** Accepted file types by use (spec §5). */

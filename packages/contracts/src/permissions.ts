@@ -48,13 +48,20 @@ export const RESOURCE_CODES = [
   'admin.resource.write',
   'admin.user.resetPassword',
   'admin.smsOutbox.read',
+  'admin.warnSetting.read',
+  'admin.warnSetting.write',
   'messages.loginLog.readAll',
+  'telemetry.series.read',
+  'telemetry.ingestKey.write',
   ...MENU_RESOURCE_CODES,
 ] as const;
 export type ResourceCode = (typeof RESOURCE_CODES)[number];
 
-/** What a route asks of its caller: nothing, a valid session, or a granted resource. */
-export type Permission = 'public' | 'authenticated' | ResourceCode;
+/**
+ * What a route asks of its caller: nothing, a valid session, a granted resource, or — for the
+ * ingest of machine data — a machine's ingest key instead of a user session.
+ */
+export type Permission = 'public' | 'authenticated' | 'machine' | ResourceCode;
 
 export const isResourceCode = (value: string): value is ResourceCode =>
   (RESOURCE_CODES as readonly string[]).includes(value);

@@ -26,6 +26,8 @@ export const errors = {
       reason: SESSION_END_REASON.forcedOffline,
     }),
   forbidden: () => new AppError(RESULT_CODE.forbidden, 403, 'common.error.forbidden'),
+  /** The object (a run, a record of a run) is not the caller's to touch, or does not exist. */
+  noPermission: () => new AppError(RESULT_CODE.forbidden, 403, 'common.error.noPermission'),
   /** A rule of the product the caller should show as it is (code 3). */
   business: (key: MessageKey, params: MessageParams = {}) =>
     new AppError(RESULT_CODE.business, 400, key, params),

@@ -4,12 +4,16 @@ import type { DialectMigration, MigrationDb } from './migrations/helpers.js';
 import { migration as auth } from './migrations/20261122T0400_auth.js';
 import { migration as orgAdmin } from './migrations/20261122T0530_orgAdmin.js';
 import { migration as permissions } from './migrations/20261122T0600_permissions.js';
+import { migration as runs } from './migrations/20261122T0700_runs.js';
+import { migration as telemetry } from './migrations/20261122T0800_telemetry.js';
 
 /** Timestamped migrations in order. Never edit one that has landed: add a new one. */
 const MIGRATIONS: Record<string, DialectMigration> = {
   '20261122T0400_auth': auth,
   '20261122T0530_orgAdmin': orgAdmin,
   '20261122T0600_permissions': permissions,
+  '20261122T0700_runs': runs,
+  '20261122T0800_telemetry': telemetry,
 };
 
 export async function migrateToLatest(db: Db): Promise<string[]> {

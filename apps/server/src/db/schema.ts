@@ -116,6 +116,142 @@ export interface UserRoleTable {
   role_id: number;
 }
 
+/** One TBM driving one tunnel of a project (spec: Run). Chainage in metres. */
+export interface RunTable {
+  id: Generated<number>;
+  org_id: number;
+  project_name: string;
+  project_code: string;
+  tbm_code: string;
+  machine_type: string;
+  country: string;
+  time_zone: string;
+  line_name: string;
+  ring_width_mm: number;
+  start_ring: number;
+  planned_rings: number;
+  start_chainage: number;
+  end_chainage: number;
+  /** Where its data comes from: 'simulator', 'mqtt' or 'http'. */
+  source: string;
+  sim_seed: number | null;
+  /** sha-256 of the HTTP ingest key of the machine's gateway. */
+  ingest_key_hash: string | null;
+  created_at: number;
+}
+
+export interface UserRunTable {
+  user_id: number;
+  run_id: number;
+}
+
+export interface WarnSettingTable {
+  run_id: number;
+  tag_code: string;
+  enabled: number;
+  notify: number;
+  low_alarm: number | null;
+  low_warn: number | null;
+  high_warn: number | null;
+  high_alarm: number | null;
+  delay_s: number;
+  updated_by: number | null;
+  updated_at: number;
+}
+
+export interface TeleLayoutTable {
+  id: Generated<number>;
+  run_id: number;
+  /** JSON array of tag codes: the column order of the run's chunks. */
+  codes: string;
+  created_at: number;
+}
+
+/** Ten minutes (or a batch of late frames) of one run, compressed column-wise, with per-minute rollups. */
+export interface TeleChunkTable {
+  id: Generated<number>;
+  run_id: number;
+  layout_id: number;
+  start_ts: number;
+  end_ts: number;
+  frames: number;
+  data: Uint8Array;
+  minutes: Uint8Array;
+}
+
+/** One local day (UTC day start) of hourly rollups of one run. */
+export interface TeleHourlyTable {
+  run_id: number;
+  layout_id: number;
+  day_ts: number;
+  data: Uint8Array;
+}
+
+/** Accepted frames of an open chunk window: durable before the sender is acknowledged. */
+export interface TelePendingTable {
+  id: Generated<number>;
+  run_id: number;
+  layout_id: number;
+  window_ts: number;
+  frames: number;
+  data: Uint8Array;
+}
+
+export interface IngestBatchTable {
+  run_id: number;
+  batch_id: string;
+  frames: number;
+  received_at: number;
+}
+
+export interface TbmStateTable {
+  id: Generated<number>;
+  run_id: number;
+  state: string;
+  start_ts: number;
+  end_ts: number;
+  ring_no: number | null;
+}
+
+export interface RingTable {
+  run_id: number;
+  ring_no: number;
+  start_ts: number;
+  end_ts: number;
+  advance_ms: number;
+  ring_build_ms: number;
+  waiting_ms: number;
+  frames: number;
+  start_chainage: number | null;
+  end_chainage: number | null;
+  thrust_avg: number | null;
+  thrust_max: number | null;
+  torque_avg: number | null;
+  torque_max: number | null;
+  speed_avg: number | null;
+  speed_max: number | null;
+  penetration_avg: number | null;
+  face_pressure_avg: number | null;
+  grout_volume: number | null;
+  grout_pressure_avg: number | null;
+  foam_volume: number | null;
+  bentonite_volume: number | null;
+  head_horizontal: number | null;
+  head_vertical: number | null;
+  tail_horizontal: number | null;
+  tail_vertical: number | null;
+  tail_gap_top: number | null;
+  tail_gap_bottom: number | null;
+  tail_gap_left: number | null;
+  tail_gap_right: number | null;
+}
+
+export interface CycleSnapshotTable {
+  run_id: number;
+  ts: number;
+  data: string;
+}
+
 export interface Database {
   orgs: OrgTable;
   users: UserTable;
@@ -129,4 +265,15 @@ export interface Database {
   role_resources: RoleResourceTable;
   org_resources: OrgResourceTable;
   user_roles: UserRoleTable;
+  runs: RunTable;
+  user_runs: UserRunTable;
+  warn_settings: WarnSettingTable;
+  tele_layouts: TeleLayoutTable;
+  tele_chunks: TeleChunkTable;
+  tele_hourly: TeleHourlyTable;
+  tele_pending: TelePendingTable;
+  ingest_batches: IngestBatchTable;
+  tbm_states: TbmStateTable;
+  rings: RingTable;
+  cycle_snapshots: CycleSnapshotTable;
 }

@@ -3,11 +3,13 @@ import * as orgs from './admin/orgs.contract.js';
 import * as resources from './admin/resources.contract.js';
 import * as roles from './admin/roles.contract.js';
 import * as users from './admin/users.contract.js';
+import * as warnSettings from './admin/warnSettings.contract.js';
 
 export * from './admin/orgs.contract.js';
 export * from './admin/resources.contract.js';
 export * from './admin/roles.contract.js';
 export * from './admin/users.contract.js';
+export * from './admin/warnSettings.contract.js';
 
 export const adminEndpoints = [
   orgs.orgQuery,
@@ -36,9 +38,12 @@ export const adminEndpoints = [
   users.userDelete,
   users.userForSelect,
   users.userRoles,
+  users.userRunOptions,
   resources.resourceTree,
   resources.resourceAdd,
   resources.resourceEdit,
   resources.resourceDelete,
   resources.resourceMove,
+  warnSettings.warnSettingPage,
+  warnSettings.warnSettingUpdate,
 ] as const;

@@ -33,6 +33,11 @@ export class RoleGrantPolicy implements AccessPolicy {
     return org ? (await this.codesAt(session, org.path)).has(code) : false;
   }
 
+  /** Whether the caller belongs to an organization at all (one detached by a deletion holds nothing). */
+  async hasOrg(session: AuthSession): Promise<boolean> {
+    return session.sa || (await this.repo.userOrg(session.userId)) !== undefined;
+  }
+
   /** Object-level check: at the organization path of the object (a run's deptPath, a record's org). */
   async isAllowedAt(session: AuthSession, code: ResourceCode, path: string): Promise<boolean> {
     return session.sa || (await this.codesAt(session, path)).has(code);

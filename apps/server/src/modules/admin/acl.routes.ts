@@ -13,6 +13,7 @@ export function registerAclRoutes(
   registerEndpoint(app, c.userPage, async ({ input, request }) => users.page(requireAuth(request), input), options);
   registerEndpoint(app, c.userForSelect, async ({ input, request }) => users.forSelect(requireAuth(request), input.orgId), options);
   registerEndpoint(app, c.userRoles, async ({ input, request }) => users.roles(requireAuth(request), input.userId), options);
+  registerEndpoint(app, c.userRunOptions, async ({ request }) => users.runOptions(requireAuth(request)), options);
   registerEndpoint(
     app,
     c.userAdd,

@@ -79,6 +79,17 @@ export class OrgRepo {
     return Number(count?.n ?? 0);
   }
 
+  /** Runs of the organizations at or below `path`: they keep their organization from being deleted. */
+  async runCount(path: string): Promise<number> {
+    const row = await this.db
+      .selectFrom('runs')
+      .innerJoin('orgs', 'orgs.id', 'runs.org_id')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('orgs.path', 'like', `${path}%`)
+      .executeTakeFirst();
+    return Number(row?.n ?? 0);
+  }
+
   async userExists(id: number): Promise<boolean> {
     return (await this.db.selectFrom('users').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
   }

@@ -76,6 +76,8 @@ export class OrgService {
   async remove(session: AuthSession, id: number): Promise<{ deletedOrgs: number; signedOutUsers: number }> {
     const org = await this.requireInScope(session, id);
     await this.refuseTopOf(session, org);
+    // A project's record must never vanish with an organization: its runs are moved first.
+    if ((await this.repo.runCount(org.path)) > 0) throw errors.business('admin.org.hasRuns');
     const { deletedOrgs, users } = await this.repo.transaction(async (repo) => {
       const detached = await repo.detachUsers(org.path);
       return { deletedOrgs: await repo.deleteSubtree(org.path), users: detached };

@@ -1,10 +1,10 @@
-import { adminContract, endpointUrl } from '@boreline/contracts';
+import { adminContract, endpointUrl, projectContract } from '@boreline/contracts';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { buildUser, call, signIn } from '../../../test/factories.js';
+import { buildRun, buildUser, call, signIn } from '../../../test/factories.js';
 import { ADMIN, createTestApp, envelope, type TestApp } from '../../../test/testApp.js';
 
-const CODES = ['admin.org.read', 'admin.role.read', 'menu.admin.user', 'menu.stock'] as const;
+const CODES = ['admin.org.read', 'admin.role.read', 'menu.admin.user', 'admin.warnSetting.read'] as const;
 
 /** The reference: a few maps and the decision rule written as plainly as possible. */
 class Model {
@@ -12,6 +12,9 @@ class Model {
   acl = new Map<number, Set<string>>();
   roles = new Map<number, { org: number; codes: Set<string> }>();
   userOrg: number | null = null;
+  zb = false;
+  /** Run id -> its organization. */
+  runs = new Map<number, number>();
 
   ancestors(org: number): number[] {
     const chain: number[] = [];
@@ -25,13 +28,24 @@ class Model {
     const explicit = this.ancestors(org).filter((o) => this.acl.has(o));
     return this.acl.get(explicit.at(-1) ?? -1) ?? new Set();
   }
-  userCodes(): string[] {
-    if (this.userOrg === null) return [];
-    const org = this.userOrg;
+  codesAt(org: number): string[] {
     const usable = this.usableAt(org);
     const codes = new Set<string>();
     for (const role of this.roles.values()) if (this.isWithin(org, role.org)) for (const c of role.codes) if (usable.has(c)) codes.add(c);
     return [...codes].sort();
+  }
+  userCodes(): string[] {
+    return this.userOrg === null ? [] : this.codesAt(this.userOrg);
+  }
+  /** Where a run is checked: its organization, or the second level above it for `zb` users. */
+  checkOrg(run: number): number {
+    const org = this.runs.get(run) ?? -1;
+    const chain = this.ancestors(org);
+    return this.zb ? (chain[1] ?? chain[0] ?? org) : org;
+  }
+  visibleRuns(): number[] {
+    if (this.userOrg === null) return [];
+    return [...this.runs.keys()].filter((r) => this.codesAt(this.checkOrg(r)).length > 0).sort((x, y) => x - y);
   }
   subtree(org: number): number[] {
     return [...this.parent.keys()].filter((o) => this.isWithin(o, org));
@@ -43,7 +57,9 @@ type Command =
   | { kind: 'acl'; org: number; codes: string[]; overwriteLower: boolean }
   | { kind: 'roleCodes'; role: number; codes: string[] }
   | { kind: 'move'; org: number; parent: number }
-  | { kind: 'delete'; org: number };
+  | { kind: 'delete'; org: number }
+  | { kind: 'addRun'; org: number }
+  | { kind: 'zb'; on: boolean };
 
 const codeSet = fc.subarray([...CODES]);
 const command: fc.Arbitrary<Command> = fc.oneof(
@@ -52,10 +68,14 @@ const command: fc.Arbitrary<Command> = fc.oneof(
   fc.record({ kind: fc.constant('roleCodes' as const), role: fc.nat(1), codes: codeSet }),
   fc.record({ kind: fc.constant('move' as const), org: fc.nat(9), parent: fc.nat(9) }),
   fc.record({ kind: fc.constant('delete' as const), org: fc.nat(9) }),
+  fc.record({ kind: fc.constant('addRun' as const), org: fc.nat(9) }),
+  fc.record({ kind: fc.constant('zb' as const), on: fc.boolean() }),
 );
 
 /** Checks where the user held at least one resource: a run of only empty sets would prove little. */
 let nonEmptyChecks = 0;
+let runChecks = 0;
+let runAllows = 0;
 
 async function run(commands: Command[]): Promise<void> {
   const t: TestApp = await createTestApp();
@@ -90,7 +110,7 @@ async function run(commands: Command[]): Promise<void> {
     await post(adminContract.orgResourcesEdit, { orgId: top, codes: [...CODES] });
     model.acl.set(top, new Set(CODES));
     for (const [index, roleId] of roleIds.entries()) {
-      const codes = CODES.filter((_, i) => i % 2 === index);
+      const codes = CODES.filter((c, i) => i % 2 === index || c === 'admin.warnSetting.read');
       await post(adminContract.roleResourcesUpdate, { roleId, codes });
       const role = model.roles.get(roleId);
       if (role) role.codes = new Set(codes);
@@ -127,11 +147,21 @@ async function run(commands: Command[]): Promise<void> {
         expect(body.code, body.msg).toBe(refused ? 3 : 0);
         if (!refused) model.parent.set(org, parent);
       }
+      if (c.kind === 'addRun' && model.parent.has(pick(c.org))) {
+        const org = pick(c.org);
+        model.runs.set(await buildRun(t.db, org), org);
+      }
+      if (c.kind === 'zb') {
+        await t.db.kysely.updateTable('users').set({ is_zb: c.on ? 1 : 0 }).where('id', '=', user.id).execute();
+        model.zb = c.on;
+      }
       if (c.kind === 'delete' && model.parent.has(pick(c.org))) {
         const org = pick(c.org);
         const body = await post(adminContract.orgDelete, { id: org });
-        expect(body.code, body.msg).toBe(org === root ? 3 : 0);
-        if (org !== root) {
+        // The root stays, and so does any organization whose subtree holds a project's runs.
+        const holdsRuns = [...model.runs.values()].some((o) => model.isWithin(o, org));
+        expect(body.code, body.msg).toBe(org === root || holdsRuns ? 3 : 0);
+        if (org !== root && !holdsRuns) {
           const gone = new Set(model.subtree(org));
           for (const o of gone) {
             model.parent.delete(o);
@@ -146,6 +176,19 @@ async function run(commands: Command[]): Promise<void> {
       const actual = (info.data as { resources: string[] }).resources.filter((r) => (CODES as readonly string[]).includes(r));
       expect(actual, `after step ${step}: ${JSON.stringify(c)}`).toEqual(model.userCodes());
       if (actual.length > 0) nonEmptyChecks += 1;
+      // Runs: which the user sees, and the object-level check of one resource at each run (zb-aware).
+      const visible = envelope(await call(t.app, 'GET', endpointUrl(projectContract.runQueryProject), { token }));
+      const seen = (visible.data as { runId: number }[]).map((r) => r.runId).sort((x, y) => x - y);
+      expect(seen, `runs after step ${step}: ${JSON.stringify(c)}`).toEqual(model.visibleRuns());
+      for (const runId of model.runs.keys()) {
+        const page = envelope(await call(t.app, 'POST', endpointUrl(adminContract.warnSettingPage), { token, payload: { runId, pageSize: 1 } }));
+        // The route's gate checks the resource at the user's own organization, the service at the run's.
+        const code = 'admin.warnSetting.read';
+        const expected = model.userCodes().includes(code) && model.codesAt(model.checkOrg(runId)).includes(code);
+        expect(page.code, `run ${runId} after step ${step}: ${JSON.stringify(c)}`).toBe(expected ? 0 : 2);
+        runChecks += 1;
+        if (expected) runAllows += 1;
+      }
     }
   } finally {
     await t.close();
@@ -162,7 +205,10 @@ describe('permission model against a reference model', () => {
       }),
       { numRuns: 15, endOnFailure: true },
     );
-    console.log(`permission model: ${runs} runs, 0 divergences, ${nonEmptyChecks} checks with resources held`);
+    console.log(
+      `permission model: ${runs} runs, 0 divergences, ${nonEmptyChecks} checks with resources held, ${runChecks} run checks (${runAllows} allowed)`,
+    );
     expect(nonEmptyChecks).toBeGreaterThan(0);
+    expect(runAllows).toBeGreaterThan(0);
   }, 120_000);
 });

@@ -64,12 +64,34 @@ export class UserAdminRepo {
     return (await query.executeTakeFirst()) !== undefined;
   }
 
-  async update(id: number, user: { phone: string; email: string; nickname: string; orgId: number; enabled: boolean }, now: number): Promise<void> {
-    await this.db
-      .updateTable('users')
-      .set({ phone: user.phone, email: user.email, nickname: user.nickname, org_id: user.orgId, enabled: user.enabled ? 1 : 0, updated_at: now })
-      .where('id', '=', id)
-      .execute();
+  transaction<T>(work: (repo: UserAdminRepo) => Promise<T>): Promise<T> {
+    if (this.db.isTransaction) return work(this);
+    return this.db.transaction().execute((trx) => work(new UserAdminRepo(trx)));
+  }
+
+  /** Updates the account and replaces the runs it is limited to, in one transaction. */
+  async update(
+    id: number,
+    user: { phone: string; email: string; nickname: string; orgId: number; enabled: boolean; zb: boolean; runIds: readonly number[] },
+    now: number,
+  ): Promise<void> {
+    await this.transaction(async (repo) => {
+      await repo.db
+        .updateTable('users')
+        .set({ phone: user.phone, email: user.email, nickname: user.nickname, org_id: user.orgId, enabled: user.enabled ? 1 : 0, is_zb: user.zb ? 1 : 0, updated_at: now })
+        .where('id', '=', id)
+        .execute();
+      await repo.db.deleteFrom('user_runs').where('user_id', '=', id).execute();
+      if (user.runIds.length > 0) await repo.db.insertInto('user_runs').values(user.runIds.map((runId) => ({ user_id: id, run_id: runId }))).execute();
+    });
+  }
+
+  async runIdsOf(userIds: readonly number[]): Promise<Map<number, number[]>> {
+    const map = new Map<number, number[]>(userIds.map((id) => [id, []]));
+    if (userIds.length === 0) return map;
+    const rows = await this.db.selectFrom('user_runs').select(['user_id', 'run_id']).where('user_id', 'in', [...userIds]).orderBy('run_id').execute();
+    for (const row of rows) map.get(row.user_id)?.push(row.run_id);
+    return map;
   }
 
   async remove(id: number): Promise<void> {

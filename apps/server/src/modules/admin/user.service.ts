@@ -5,6 +5,8 @@ import { errors } from '../../core/errors.js';
 import { hashPassword } from '../../core/password.js';
 import type { AuthRepo } from '../auth/auth.repo.js';
 import { REVOKE_REASON, type SessionService } from '../auth/session.service.js';
+import type { RunRepo } from '../project/run.repo.js';
+import { RunScope } from '../project/runScope.js';
 import type { AclService } from './acl.service.js';
 import type { OrgRow } from './org.repo.js';
 import { OrgScope } from './orgScope.js';
@@ -24,7 +26,27 @@ export class UserAdminService {
     private readonly sessions: SessionService,
     private readonly acl: AclService,
     private readonly accounts: AuthRepo,
+    private readonly runs: RunRepo,
   ) {}
+
+  /** The runs of the organizations the caller administers (only those they are limited to, if any). */
+  private async runsInScope(session: AuthSession) {
+    const [scope, limited] = await Promise.all([this.scope.of(session), session.sa ? Promise.resolve<number[]>([]) : this.runs.assignedRunIds(session.userId)]);
+    if (scope.kind === 'none') return [];
+    const runs = await this.runs.under(OrgScope.filterPath(scope));
+    return limited.length === 0 ? runs : runs.filter((r) => limited.includes(r.id));
+  }
+
+  async runOptions(session: AuthSession) {
+    return (await this.runsInScope(session)).map((r) => RunScope.option(r));
+  }
+
+  /** A user can be limited only to runs the caller administers; anything else is refused as a whole. */
+  private async requireRuns(session: AuthSession, runIds: readonly number[]): Promise<void> {
+    if (runIds.length === 0) return;
+    const allowed = new Set((await this.runsInScope(session)).map((r) => r.id));
+    if (runIds.some((id) => !allowed.has(id))) throw errors.noPermission();
+  }
 
   private async requireOrg(session: AuthSession, orgId: number): Promise<OrgRow> {
     return this.scope.requireOrg(session, orgId);
@@ -37,7 +59,8 @@ export class UserAdminService {
   }
 
   private async present(rows: Row[]): Promise<AdminUser[]> {
-    const roles = await this.repo.roleIdsOf(rows.map((r) => r.id));
+    const ids = rows.map((r) => r.id);
+    const [roles, runs] = await Promise.all([this.repo.roleIdsOf(ids), this.repo.runIdsOf(ids)]);
     return rows.map((r) => ({
       id: r.id,
       phone: r.phone,
@@ -48,6 +71,8 @@ export class UserAdminService {
       enabled: r.enabled === 1,
       sa: r.is_sa === 1,
       roleIds: roles.get(r.id) ?? [],
+      zb: r.is_zb === 1,
+      runIds: runs.get(r.id) ?? [],
       createdAt: r.created_at,
     }));
   }
@@ -79,9 +104,19 @@ export class UserAdminService {
 
   async add(session: AuthSession, input: Input<typeof adminContract.userAdd>): Promise<AdminUser> {
     await this.requireOrg(session, input.orgId);
+    await this.requireRuns(session, input.runIds);
     if (await this.repo.contactTaken(input.phone, input.email, null)) throw errors.business('auth.register.accountExists');
     const id = await this.accounts.insertUser(
-      { phone: input.phone, email: input.email, nickname: input.nickname, orgId: input.orgId, enabled: input.enabled, passwordHash: await hashPassword(input.newPassword) },
+      {
+        phone: input.phone,
+        email: input.email,
+        nickname: input.nickname,
+        orgId: input.orgId,
+        enabled: input.enabled,
+        zb: input.zb,
+        runIds: input.runIds,
+        passwordHash: await hashPassword(input.newPassword),
+      },
       Date.now(),
     );
     return this.presentOne(id);
@@ -92,6 +127,7 @@ export class UserAdminService {
     if (user.is_sa === 1) throw errors.business('admin.user.superAdmin');
     if (user.id === session.userId && !input.enabled) throw errors.business('admin.user.self');
     await this.requireOrg(session, input.orgId);
+    await this.requireRuns(session, input.runIds);
     if (await this.repo.contactTaken(input.phone, input.email, user.id)) throw errors.business('auth.register.accountExists');
     await this.repo.update(user.id, input, Date.now());
     if (!input.enabled || input.orgId !== user.org_id) await this.sessions.revokeAll(user.id, REVOKE_REASON.accountChanged);

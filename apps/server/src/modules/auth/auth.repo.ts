@@ -11,6 +11,9 @@ export interface NewUser {
   sa?: boolean;
   orgId?: number | null;
   enabled?: boolean;
+  zb?: boolean;
+  /** The runs the account is limited to (none: every run its grants reach). */
+  runIds?: readonly number[];
 }
 
 export interface LoginLogFilter {
@@ -70,6 +73,8 @@ export class AuthRepo {
   }
 
   async insertUser(user: NewUser, now: number): Promise<number> {
+    const runIds = user.runIds ?? [];
+    if (runIds.length > 0 && !this.db.isTransaction) return this.transaction((repo) => repo.insertUser(user, now));
     const row = await this.db
       .insertInto('users')
       .values({
@@ -79,7 +84,7 @@ export class AuthRepo {
         password_hash: user.passwordHash,
         enabled: user.enabled === false ? 0 : 1,
         is_sa: user.sa ? 1 : 0,
-        is_zb: 0,
+        is_zb: user.zb ? 1 : 0,
         org_id: user.orgId ?? null,
         lang: 'en_US',
         created_at: now,
@@ -87,6 +92,7 @@ export class AuthRepo {
       })
       .returning('id')
       .executeTakeFirstOrThrow();
+    if (runIds.length > 0) await this.db.insertInto('user_runs').values(runIds.map((runId) => ({ user_id: row.id, run_id: runId }))).execute();
     return row.id;
   }
 

@@ -23,4 +23,9 @@ export const adminRoutes: AppRoute[] = [
     handle: { name: 'user', resource: 'menu.admin.user', title: 'shell.menu.user' },
     lazy: lazyPage(() => import('./pages/UserPage.js'), (m) => m.UserPage),
   },
+  {
+    path: 'sys/sys_warn_setting',
+    handle: { name: 'sys_warn_setting', resource: 'menu.admin.partSetting', title: 'shell.menu.partSetting' },
+    lazy: lazyPage(() => import('./pages/WarnSettingPage.js'), (m) => m.WarnSettingPage),
+  },
 ];

@@ -3,6 +3,7 @@ import { defineEndpoint } from '../../core/endpoint.js';
 import { pageOf, PageQuerySchema } from '../../core/pagination.js';
 import { EmailSchema, nameSchema, PASSWORD_MISMATCH, PasswordSchema, passwordsMatch, PhoneSchema } from '../../core/primitives.js';
 import { LIMITS } from '../../limits.js';
+import { RunOptionSchema } from '../project/runs.contract.js';
 import { IdSchema } from './ids.js';
 import { RoleSchema } from './roles.contract.js';
 
@@ -16,6 +17,10 @@ export const AdminUserSchema = z.object({
   enabled: z.boolean(),
   sa: z.boolean(),
   roleIds: z.array(z.number().int()),
+  /** Headquarters scope: grants are checked at the second-level organization of a run. */
+  zb: z.boolean(),
+  /** The runs (projects) the user is limited to; empty means every run their grants reach. */
+  runIds: z.array(z.number().int()),
   createdAt: z.number().int(),
 });
 export type AdminUser = z.infer<typeof AdminUserSchema>;
@@ -26,6 +31,12 @@ const UserFieldsSchema = z.object({
   email: EmailSchema,
   orgId: IdSchema,
   enabled: z.boolean().default(true),
+  zb: z.boolean().default(false),
+  runIds: z
+    .array(IdSchema)
+    .max(LIMITS.runsPerUserMax, { error: 'validation.tooMany' })
+    .default([])
+    .transform((ids) => [...new Set(ids)]),
 });
 
 export const userPage = defineEndpoint({
@@ -99,4 +110,15 @@ export const userRoles = defineEndpoint({
   summary: "A user's roles, with the roles the caller may give to choose from",
   input: z.object({ userId: IdSchema }),
   output: z.object({ roleIds: z.array(z.number().int()), available: z.array(RoleSchema) }),
+});
+
+export const userRunOptions = defineEndpoint({
+  id: 'admin.userRunOptions',
+  base: 'main',
+  method: 'POST',
+  path: '/u/web/sys/user/queryRunOptions/v1',
+  permission: 'admin.user.read',
+  summary: 'The runs (projects) of the organizations the caller administers, to limit a user to some of them',
+  input: z.object({}),
+  output: z.array(RunOptionSchema),
 });

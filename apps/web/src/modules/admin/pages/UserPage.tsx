@@ -19,6 +19,7 @@ export function UserPage() {
   const { data, isLoading } = useQuery({ queryKey: ['users', keyword, page], queryFn: () => call(c.userPage, { page, pageSize: 20, ...(keyword ? { keyword } : {}) }) });
   const { data: tree = [] } = useOrgTree();
   const { data: roles = [] } = useRoles();
+  const { data: runOptions = [] } = useQuery({ queryKey: ['userRunOptions'], queryFn: () => call(c.userRunOptions, {}) });
   const [dialog, setDialog] = useState<Dialog>(null);
   const [form] = Form.useForm();
   const close = () => setDialog(null);
@@ -34,7 +35,15 @@ export function UserPage() {
         });
       }
       if (dialog?.kind === 'roles') return call(c.userAssignRoles, { userId: dialog.user.id, roleIds: Array.isArray(v.roleIds) ? v.roleIds.map(Number) : [] });
-      const fields = { nickname: String(v.nickname ?? ''), phone: String(v.phone ?? ''), email: String(v.email ?? ''), orgId: Number(v.orgId), enabled: v.enabled !== false };
+      const fields = {
+        nickname: String(v.nickname ?? ''),
+        phone: String(v.phone ?? ''),
+        email: String(v.email ?? ''),
+        orgId: Number(v.orgId),
+        enabled: v.enabled !== false,
+        zb: v.zb === true,
+        runIds: Array.isArray(v.runIds) ? v.runIds.map(Number) : [],
+      };
       return dialog?.kind === 'edit'
         ? call(c.userEdit, { id: dialog.user.id, ...fields })
         : call(c.userAdd, { ...fields, newPassword: String(v.newPassword ?? ''), confirmPassword: String(v.confirmPassword ?? '') });
@@ -59,7 +68,7 @@ export function UserPage() {
     form.resetFields();
     if (next?.kind === 'edit') form.setFieldsValue(next.user);
     if (next?.kind === 'roles') form.setFieldsValue({ roleIds: next.user.roleIds });
-    if (next?.kind === 'add') form.setFieldsValue({ enabled: true });
+    if (next?.kind === 'add') form.setFieldsValue({ enabled: true, zb: false, runIds: [] });
     setDialog(next);
   };
 
@@ -134,6 +143,16 @@ export function UserPage() {
                 <Select options={orgOptions(tree)} showSearch optionFilterProp="label" />
               </Form.Item>
               <Form.Item name="enabled" label={t('admin.page.enabled')} valuePropName="checked"><Switch /></Form.Item>
+              <Form.Item name="runIds" label={t('admin.page.projects')} extra={t('admin.page.projectsHelp')}>
+                <Select
+                  mode="multiple"
+                  allowClear
+                  data-testid="user-runs"
+                  optionFilterProp="label"
+                  options={runOptions.map((r) => ({ value: r.runId, label: `${r.projectName} · ${r.tbmCode}` }))}
+                />
+              </Form.Item>
+              <Form.Item name="zb" label={t('admin.page.zb')} extra={t('admin.page.zbHelp')} valuePropName="checked"><Switch /></Form.Item>
               {dialog?.kind === 'add' ? (
                 <>
                   <Form.Item name="newPassword" label={t('admin.page.password')} rules={[zodRule(PasswordSchema, t)]}><Input.Password autoComplete="new-password" /></Form.Item>
