@@ -8,9 +8,13 @@ export * from './core/pagination.js';
 export * from './core/primitives.js';
 export * from './limits.js';
 export * from './permissions.js';
+export * from './telemetry/tagTypes.js';
+export * from './telemetry/tagCatalogue.js';
 export * as adminContract from './modules/admin.contract.js';
 export * as authContract from './modules/auth.contract.js';
+export * as projectContract from './modules/project/runs.contract.js';
 export * as systemContract from './modules/system.contract.js';
+export * as telemetryContract from './modules/telemetry.contract.js';
 export { authEndpoints } from './modules/auth.contract.js';
 export type {
   LoginLogEntry,
@@ -20,11 +24,14 @@ export type {
   SlideCaptcha,
 } from './modules/auth.contract.js';
 export { systemEndpoints } from './modules/system.contract.js';
-export type { AdminUser, CascadeOption, Org, OrgNode, OrgType, ResourceNode, Role } from './modules/admin.contract.js';
+export type { AdminUser, CascadeOption, Org, OrgNode, OrgType, ResourceNode, Role, WarnSetting } from './modules/admin.contract.js';
+export type { RunOption } from './modules/project/runs.contract.js';
 
 import { adminEndpoints } from './modules/admin.contract.js';
 import { authEndpoints } from './modules/auth.contract.js';
+import { projectEndpoints } from './modules/project/runs.contract.js';
 import { systemEndpoints } from './modules/system.contract.js';
+import { telemetryEndpoints } from './modules/telemetry.contract.js';
 
 /** Every endpoint of the product; the server registers exactly these. */
-export const ALL_ENDPOINTS = [...systemEndpoints, ...authEndpoints, ...adminEndpoints] as const;
+export const ALL_ENDPOINTS = [...systemEndpoints, ...authEndpoints, ...adminEndpoints, ...projectEndpoints, ...telemetryEndpoints] as const;

@@ -34,14 +34,28 @@ import trTrValidation from '../locales/tr-TR/validation.json' with { type: 'json
 import zhCnAuth from '../locales/zh-CN/auth.json' with { type: 'json' };
 import zhCnCommon from '../locales/zh-CN/common.json' with { type: 'json' };
 import zhCnValidation from '../locales/zh-CN/validation.json' with { type: 'json' };
+import deAtTelemetry from '../locales/de-AT/telemetry.json' with { type: 'json' };
+import enUsTelemetry from '../locales/en-US/telemetry.json' with { type: 'json' };
+import itItTelemetry from '../locales/it-IT/telemetry.json' with { type: 'json' };
+import ptPtTelemetry from '../locales/pt-PT/telemetry.json' with { type: 'json' };
+import trTrTelemetry from '../locales/tr-TR/telemetry.json' with { type: 'json' };
+import zhCnTelemetry from '../locales/zh-CN/telemetry.json' with { type: 'json' };
 
 export const LOCALES = ['zh-CN', 'en-US', 'it-IT', 'de-AT', 'pt-PT', 'tr-TR'] as const;
 export type Locale = (typeof LOCALES)[number];
 
 /** Domain catalogues; the folder of each locale holds one JSON file per name. */
-export const DOMAINS = ['common', 'validation', 'auth', 'shell', 'account', 'admin'] as const;
+export const DOMAINS = ['common', 'validation', 'auth', 'shell', 'account', 'admin', 'telemetry'] as const;
 
-const english = { ...enUsCommon, ...enUsValidation, ...enUsAuth, ...enUsShell, ...enUsAccount, ...enUsAdmin };
+const english = {
+  ...enUsCommon,
+  ...enUsValidation,
+  ...enUsAuth,
+  ...enUsShell,
+  ...enUsAccount,
+  ...enUsAdmin,
+  ...enUsTelemetry,
+};
 export type Catalogue = typeof english;
 
 type DotPaths<T, P extends string = ''> = {
@@ -52,12 +66,12 @@ type DotPaths<T, P extends string = ''> = {
 export type MessageKey = DotPaths<Catalogue>;
 
 export const CATALOGUES: Record<Locale, Catalogue> = {
-  'zh-CN': { ...zhCnCommon, ...zhCnValidation, ...zhCnAuth, ...zhCnShell, ...zhCnAccount, ...zhCnAdmin },
+  'zh-CN': { ...zhCnCommon, ...zhCnValidation, ...zhCnAuth, ...zhCnShell, ...zhCnAccount, ...zhCnAdmin, ...zhCnTelemetry },
   'en-US': english,
-  'it-IT': { ...itItCommon, ...itItValidation, ...itItAuth, ...itItShell, ...itItAccount, ...itItAdmin },
-  'de-AT': { ...deAtCommon, ...deAtValidation, ...deAtAuth, ...deAtShell, ...deAtAccount, ...deAtAdmin },
-  'pt-PT': { ...ptPtCommon, ...ptPtValidation, ...ptPtAuth, ...ptPtShell, ...ptPtAccount, ...ptPtAdmin },
-  'tr-TR': { ...trTrCommon, ...trTrValidation, ...trTrAuth, ...trTrShell, ...trTrAccount, ...trTrAdmin },
+  'it-IT': { ...itItCommon, ...itItValidation, ...itItAuth, ...itItShell, ...itItAccount, ...itItAdmin, ...itItTelemetry },
+  'de-AT': { ...deAtCommon, ...deAtValidation, ...deAtAuth, ...deAtShell, ...deAtAccount, ...deAtAdmin, ...deAtTelemetry },
+  'pt-PT': { ...ptPtCommon, ...ptPtValidation, ...ptPtAuth, ...ptPtShell, ...ptPtAccount, ...ptPtAdmin, ...ptPtTelemetry },
+  'tr-TR': { ...trTrCommon, ...trTrValidation, ...trTrAuth, ...trTrShell, ...trTrAccount, ...trTrAdmin, ...trTrTelemetry },
 };
 
 export type MessageParams = Record<string, string | number>;

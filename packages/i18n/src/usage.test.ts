@@ -1,10 +1,14 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import { RESOURCE_CODES } from '@boreline/contracts';
 import { describe, expect, it } from 'vitest';
 import { CATALOGUES, flatten, hasMessage, LOCALES } from './index.js';
 
 const ROOTS = ['packages/contracts/src/', 'apps/server/src/', 'apps/web/src/'];
 const repo = new URL('../../../', import.meta.url);
-const KEY = /(?<!(?:id|permission): )['"`]((?:validation|common|auth|field|shell|account|admin)(?:\.[A-Za-z0-9]+)+)['"`]/g;
+const KEY = /(?<!(?:id|permission): )['"`]((?:validation|common|auth|field|shell|account|admin|telemetry)(?:\.[A-Za-z0-9]+)+)['"`]/g;
+// Resource codes share the `domain.area.action` shape and are passed around as plain strings
+// (e.g. to scope checks), but they are permissions, not texts.
+const RESOURCES = new Set<string>(RESOURCE_CODES);
 
 /** Every message key written in the code, as a literal (keys are never built from pieces). */
 function keysInCode(): Map<string, string> {
@@ -15,7 +19,7 @@ function keysInCode(): Map<string, string> {
       // permissions.ts holds resource codes, which look like keys but are not texts.
       if (!/\.tsx?$/.test(file) || /\.test\.tsx?$/.test(file) || file.endsWith('permissions.ts')) continue;
       const text = readFileSync(new URL(file, dir), 'utf8');
-      for (const match of text.matchAll(KEY)) if (match[1]) found.set(match[1], `${root}${file}`);
+      for (const match of text.matchAll(KEY)) if (match[1] && !RESOURCES.has(match[1])) found.set(match[1], `${root}${file}`);
     }
   }
   return found;
