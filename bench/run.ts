@@ -1,10 +1,16 @@
 import { bundleSize } from './benches/bundleSize.js';
+import { codec } from './benches/codec.js';
+import { ingest } from './benches/ingest.js';
 import { sessionRead } from './benches/sessionRead.js';
+import { simulator } from './benches/simulator.js';
 
 /** `npm run bench` runs every benchmark; `npm run bench -- <name>` one. Needs `npm run build` first. */
 const BENCHES: Record<string, () => Promise<void>> = {
   'bundle-size': bundleSize,
+  codec,
+  ingest,
   'session-read': sessionRead,
+  simulator,
 };
 
 const wanted = process.argv.slice(2);

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Installs and starts what the test suite uses when it is missing: PostgreSQL and Redis running on
-# loopback, Debian's Chromium and CJK fonts for the browser tests. Uses Debian's packages.
+# Installs and starts what the test suite uses when it is missing: PostgreSQL, Redis and the
+# Mosquitto MQTT broker running on loopback, Debian's Chromium and CJK fonts for the browser tests. Uses Debian's packages.
 set -euo pipefail
 
 wait_for() { # name, command
@@ -39,9 +39,15 @@ if ! port_open 6379; then
   wait_for redis "port_open 6379"
 fi
 
+if ! port_open 1883; then
+  need mosquitto mosquitto
+  if [ -f /etc/mosquitto/mosquitto.conf ]; then mosquitto -d -c /etc/mosquitto/mosquitto.conf; else mosquitto -d -p 1883; fi
+  wait_for mosquitto "port_open 1883"
+fi
+
 if [ ! -x /usr/bin/chromium ] || ! fc-list 2>/dev/null | grep -qi "Noto Sans CJK"; then
   if [ -z "$apt_updated" ]; then apt-get update -qq; apt_updated=1; fi
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-noto-cjk >/dev/null
 fi
 
-echo "services: postgresql 127.0.0.1:5432 up, redis 127.0.0.1:6379 up; browser: $(/usr/bin/chromium --version 2>/dev/null)"
+echo "services: postgresql 127.0.0.1:5432 up, redis 127.0.0.1:6379 up, mosquitto 127.0.0.1:1883 up; browser: $(/usr/bin/chromium --version 2>/dev/null)"

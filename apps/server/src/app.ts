@@ -3,6 +3,7 @@ import { ALL_ENDPOINTS, LIMITS, RESOURCE_CODES } from '@boreline/contracts';
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
+import type { Kysely } from 'kysely';
 import type { Config } from './config.js';
 import { registerAccessGate } from './core/auth.js';
 import { openDatabase } from './core/db.js';
@@ -12,6 +13,7 @@ import { type CounterStore, MemoryCounterStore, RedisCounterStore } from './core
 import { registerSecurityHeaders } from './core/securityHeaders.js';
 import { registerWebApp, WEB_PREFIX } from './core/web.js';
 import { migrateToLatest } from './db/migrate.js';
+import type { Database } from './db/schema.js';
 import { type FirstStart, seedSuperAdmin } from './db/seed/superAdmin.js';
 import { AuthRepo } from './modules/auth/auth.repo.js';
 import { registerAuthRoutes } from './modules/auth/auth.routes.js';
@@ -32,12 +34,26 @@ import { UserAdminService } from './modules/admin/user.service.js';
 import { registerOrgRoutes } from './modules/admin/org.routes.js';
 import { OrgService } from './modules/admin/org.service.js';
 import { OrgScope } from './modules/admin/orgScope.js';
+import { registerWarnSettingRoutes } from './modules/admin/warnSetting.routes.js';
+import { WarnSettingRepo } from './modules/admin/warnSetting.repo.js';
+import { WarnSettingService } from './modules/admin/warnSetting.service.js';
+import { registerProjectRoutes } from './modules/project/project.routes.js';
+import { RunRepo } from './modules/project/run.repo.js';
+import { RunScope } from './modules/project/runScope.js';
 import { registerSystemRoutes } from './modules/system/system.routes.js';
+import { registerTelemetryRoutes } from './modules/telemetry/telemetry.routes.js';
+import { TelemetryService } from './modules/telemetry/telemetry.service.js';
+import { IngestService } from './telemetry/ingest.js';
+import { LatestValues } from './telemetry/latestValues.js';
+import { SeriesReader } from './telemetry/series.js';
+import { TagMappingRepo } from './telemetry/store/tagMapping.repo.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** Set when this start created the super administrator. */
     firstStart: FirstStart | null;
+    /** The telemetry pipeline (sources feed it; tests and tools use it directly). */
+    telemetry: { ingest: IngestService; latest: LatestValues; service: TelemetryService; db: Kysely<Database>; runs: RunRepo };
   }
 }
 
@@ -98,10 +114,23 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     policy,
   });
 
+  const runRepo = new RunRepo(db.kysely);
+  const runScope = new RunScope(runRepo, policy);
+  let latest = new LatestValues();
+  if (config.redisUrl) {
+    const client = new Redis(config.redisUrl);
+    client.on('error', (error: Error) => app.log.warn({ err: error }, 'redis connection error'));
+    app.addHook('onClose', async () => void client.disconnect());
+    latest = new LatestValues({ client, prefix: config.redisPrefix });
+  }
+  const ingest = new IngestService(db.kysely, latest);
+  const telemetry = new TelemetryService(runRepo, runScope, ingest, new SeriesReader(db.kysely), new TagMappingRepo(db.kysely));
+  app.decorate('telemetry', { ingest, latest, service: telemetry, db: db.kysely, runs: runRepo });
+
   registerSecurityHeaders(app, config.frameAncestors);
   await app.register(multipart, { limits: { fileSize: LIMITS.repairVideoMaxBytes, files: 1 } });
   registerErrorHandling(app);
-  registerAccessGate(app, { sessions, policy, publicStaticPrefixes: [WEB_PREFIX] });
+  registerAccessGate(app, { sessions, policy, machines: telemetry, publicStaticPrefixes: [WEB_PREFIX] });
 
   const options = { validateResponses: config.validateResponses };
   registerSystemRoutes(app, { db, endpoints: ALL_ENDPOINTS }, options);
@@ -109,9 +138,12 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   const scope = new OrgScope(orgRepo, repo);
   registerOrgRoutes(app, new OrgService(orgRepo, scope, sessions), options);
   const acl = new AclService(permissions, scope, policy);
-  const users = new UserAdminService(new UserAdminRepo(db.kysely), scope, sessions, acl, repo);
+  const users = new UserAdminService(new UserAdminRepo(db.kysely), scope, sessions, acl, repo, runRepo);
   registerAclRoutes(app, { acl, users }, options);
   registerResourceRoutes(app, new ResourceService(permissions), options);
+  registerWarnSettingRoutes(app, new WarnSettingService(new WarnSettingRepo(db.kysely), runScope), options);
+  registerProjectRoutes(app, runScope, options);
+  registerTelemetryRoutes(app, telemetry, options);
   await registerWebApp(app, config.webDist);
 
   return app;

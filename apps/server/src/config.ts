@@ -40,6 +40,10 @@ const EnvSchema = z
     FRAME_ANCESTORS: z.string().default("'none'"),
     BODY_LIMIT_BYTES: positiveInt.default(1024 * 1024),
     VALIDATE_RESPONSES: bool.optional(),
+    DEMO_DATA: bool.optional(),
+    DEMO_HISTORY_DAYS: z.coerce.number().int().min(0).max(120).default(21),
+    SIMULATOR: bool.optional(),
+    MQTT_TOPIC_PREFIX: z.string().regex(/^[\w/-]{1,64}$/).default('boreline'),
   })
   .refine((env) => !(env.NODE_ENV === 'production' && env.CAPTCHA_TEST_ANSWER), {
     message: 'CAPTCHA_TEST_ANSWER is a test setting and is refused when NODE_ENV=production',
@@ -70,6 +74,11 @@ export interface Config {
   bodyLimitBytes: number;
   /** Check handler results against the contract's output schema (off in production). */
   validateResponses: boolean;
+  /** Demo projects with history on a fresh database (the embedded default; never in tests). */
+  demo: { enabled: boolean; historyDays: number };
+  /** The built-in simulator feeds runs whose source is 'simulator'. */
+  simulator: boolean;
+  mqttTopicPrefix: string;
 }
 
 export class ConfigError extends Error {}
@@ -103,5 +112,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     frameAncestors: e.FRAME_ANCESTORS,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     validateResponses: e.VALIDATE_RESPONSES ?? e.NODE_ENV !== 'production',
+    demo: { enabled: e.DEMO_DATA ?? e.NODE_ENV !== 'test', historyDays: e.DEMO_HISTORY_DAYS },
+    simulator: e.SIMULATOR ?? e.NODE_ENV !== 'test',
+    mqttTopicPrefix: e.MQTT_TOPIC_PREFIX,
   };
 }

@@ -1,19 +1,26 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
+import { startTelemetry } from './telemetry/runtime.js';
 
 async function main(): Promise<void> {
   const config = loadConfig();
   const app = await buildApp(config);
+  let telemetry: { stop(): Promise<void> } | null = null;
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
       app.log.info({ signal }, 'shutting down');
-      void app.close().then(() => process.exit(0));
+      void Promise.resolve(telemetry?.stop())
+        .then(() => app.close())
+        .then(() => process.exit(0));
     });
   }
   await app.listen({ host: config.host, port: config.port });
+  telemetry = await startTelemetry(app, config);
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   const url = config.publicUrl ?? `http://${shownHost}:${config.port}`;
   const lines = [``, `  Boreline is running: ${url}/client_web/`, `  Database: ${config.database.kind}`];
+  lines.push(`  Machine data: ${[config.simulator ? 'simulator' : null, 'HTTP batch ingest', config.mqttUrl ? `MQTT (${config.mqttUrl})` : null].filter(Boolean).join(', ')}`);
+  if (config.demo.enabled) lines.push(`  Demo projects: on (history of ${config.demo.historyDays} days fills in the background)`);
   if (app.firstStart) {
     lines.push(`  Super administrator created: ${app.firstStart.email} (phone ${app.firstStart.phone})`);
     lines.push(

@@ -23,19 +23,22 @@ export interface BuiltServer {
   dataDir: string;
   output(): string;
   stop(): void;
+  /** Kills the process at once (SIGKILL), leaving the data folder for a restart. */
+  crash(): Promise<void>;
 }
 
 /**
  * The built server (`npm run build`) as `npm start` runs it: a real process on a free port with a
  * fresh data folder, started from another working directory; resolves once it prints its address.
  */
-export async function startBuiltServer(env: Record<string, string> = {}): Promise<BuiltServer> {
+export async function startBuiltServer(env: Record<string, string> = {}, reuseDataDir?: string): Promise<BuiltServer> {
   if (!existsSync(mainJs)) throw new Error('run `npm run build` first');
-  const dataDir = mkdtempSync(join(tmpdir(), 'boreline-run-'));
+  const dataDir = reuseDataDir ?? mkdtempSync(join(tmpdir(), 'boreline-run-'));
   const port = await freePort();
   const child: ChildProcess = spawn(process.execPath, [mainJs], {
     cwd: tmpdir(),
-    env: { PATH: process.env.PATH ?? '', PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
+    // A short demo history keeps test machines quiet; tests that need more say so.
+    env: { PATH: process.env.PATH ?? '', PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', DEMO_HISTORY_DAYS: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -54,5 +57,11 @@ export async function startBuiltServer(env: Record<string, string> = {}): Promis
       child.kill('SIGTERM');
       rmSync(dataDir, { recursive: true, force: true });
     },
+    crash: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGKILL');
+      }),
   };
 }

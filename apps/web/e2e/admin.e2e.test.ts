@@ -95,7 +95,10 @@ describe('administration in Chromium', () => {
     // Withdrawn by the administrator; gone at the user's next navigation.
     await admin.goto(`${server.base}/fw0/sys/role/list`);
     await admin.getByTestId('role-table').locator('tr', { hasText: 'E2E planners' }).getByRole('button', { name: text('admin.page.resources') }).click();
-    await admin.locator('.ant-modal').getByLabel('menu.reports').uncheck();
+    // The role's current grants load into the dialog first; only then is the box worth clicking.
+    const reports = admin.locator('.ant-modal').getByLabel('menu.reports');
+    await expect.poll(() => reports.isChecked(), { timeout: 10_000 }).toBe(true);
+    await reports.uncheck();
     await okModal(admin);
     await planner.locator('[data-testid=side-menu]').getByText(text('shell.menu.spareParts')).click();
     await expect.poll(items, { timeout: 10_000 }).toEqual([
@@ -123,6 +126,50 @@ describe('administration in Chromium', () => {
     await planner.locator('[data-testid=side-menu]').getByText(text('shell.menu.personalSettings')).click();
     await planner.waitForURL(/\/client_web\/login$/);
     await Promise.all([admin.close(), planner.close()]);
+  });
+
+  it('sets a part alarm threshold of a demo project, refusing unordered thresholds in the form', async () => {
+    const { page, problems } = await newPage(browser);
+    await new LoginPage(page, server.base).open();
+    await new LoginPage(page, server.base).signIn(E2E_ADMIN.email, E2E_ADMIN.password);
+    await new Shell(page).waitUntilShown();
+    await page.goto(`${server.base}/fw0/sys/sys_warn_setting`);
+    // The first demo project is chosen; its machine's points are listed with their working ranges.
+    await page.getByTestId('warn-run').getByText('Metro M4 Lot 3', { exact: false }).waitFor();
+    await page.getByPlaceholder(text('admin.warn.search')).fill('thrust.advanceSpeed');
+    await page.getByPlaceholder(text('admin.warn.search')).press('Enter');
+    const row = page.getByTestId('warn-table').locator('tr', { hasText: 'thrust.advanceSpeed' }).first();
+    await row.getByText('0 … 80').first().waitFor();
+    await row.getByRole('button', { name: text('admin.page.edit') }).click();
+    const dialog = page.locator('.ant-modal');
+    await dialog.getByLabel(text('admin.warn.lowWarn')).fill('90');
+    await dialog.getByLabel(text('admin.warn.highWarn')).fill('70');
+    await page.locator('.ant-modal-footer:visible').getByRole('button').last().click();
+    await dialog.getByText(text('admin.warnSetting.unordered')).first().waitFor();
+    await dialog.getByLabel(text('admin.warn.lowWarn')).fill('5');
+    await dialog.getByLabel(text('admin.warn.highAlarm')).fill('80');
+    await dialog.getByRole('switch').first().click();
+    await okModal(page);
+    await row.getByText('5 … 70').waitFor();
+    await row.getByText('−∞ … 80').waitFor();
+    await page.screenshot({ path: '.test-results/warn-settings.png' });
+
+    // A user limited to that project: the choice is saved and shown again.
+    await page.goto(`${server.base}/fw0/sys/user/list`);
+    await page.getByRole('button', { name: text('admin.page.addUser') }).click();
+    const form = page.locator('.ant-modal');
+    await form.getByLabel(text('admin.page.nickname')).fill('Site engineer M4');
+    await form.getByLabel(text('admin.page.phone')).fill('13700137044');
+    await form.getByLabel(text('admin.page.email')).fill('m4@example.test');
+    await choose(page, text('admin.page.org'), 'Milano site office');
+    await choose(page, text('admin.page.projects'), 'Metro M4 Lot 3');
+    await form.getByLabel(text('admin.page.password'), { exact: true }).fill('Engineer-pass-1');
+    await form.getByLabel(text('admin.page.confirmPassword')).fill('Engineer-pass-1');
+    await okModal(page);
+    await page.getByTestId('user-table').locator('tr', { hasText: 'Site engineer M4' }).getByRole('button', { name: text('admin.page.edit') }).click();
+    await page.locator('.ant-modal').getByText('Metro M4 Lot 3', { exact: false }).waitFor();
+    expect(problems).toEqual([]);
+    await page.close();
   });
 
   it('adds a button resource under a page in the resource tree', async () => {

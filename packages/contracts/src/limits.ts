@@ -43,6 +43,7 @@ export const LIMITS = {
   seriesTagsMax: 20,
   seriesPointsMax: 5_000,
   seriesPointsDefault: 2_000,
+  tagMappingsMax: 2_000,
 } as const;
 
 /** Accepted file types by use (spec §5). */

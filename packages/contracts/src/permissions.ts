@@ -53,6 +53,9 @@ export const RESOURCE_CODES = [
   'messages.loginLog.readAll',
   'telemetry.series.read',
   'telemetry.ingestKey.write',
+  'telemetry.tagMapping.read',
+  'telemetry.tagMapping.write',
+  'telemetry.cycle.recompute',
   ...MENU_RESOURCE_CODES,
 ] as const;
 export type ResourceCode = (typeof RESOURCE_CODES)[number];

@@ -25,6 +25,16 @@ export interface SessionAuthenticator {
   authenticate(token: string): Promise<AuthSession>;
 }
 
+/** A machine (gateway) sending data: the run its ingest key belongs to. */
+export interface MachineCaller {
+  runId: number;
+}
+
+export interface MachineAuthenticator {
+  /** The run of an ingest key, or null for an unknown key. */
+  authenticate(key: string): Promise<MachineCaller | null>;
+}
+
 export interface AccessPolicy {
   isAllowed(session: AuthSession, code: ResourceCode): Promise<boolean>;
   resourcesOf(session: AuthSession): Promise<string[]>;
@@ -39,6 +49,7 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     auth: AuthSession | null;
+    machine: MachineCaller | null;
   }
   interface FastifyInstance {
     /** Every route registered, with its declared access (for the route gate and tooling). */
@@ -63,9 +74,10 @@ export function bearerToken(request: FastifyRequest): string | null {
  */
 export function registerAccessGate(
   app: FastifyInstance,
-  deps: { sessions: SessionAuthenticator; policy: AccessPolicy; publicStaticPrefixes?: readonly string[] },
+  deps: { sessions: SessionAuthenticator; policy: AccessPolicy; machines: MachineAuthenticator; publicStaticPrefixes?: readonly string[] },
 ): void {
   app.decorateRequest('auth', null);
+  app.decorateRequest('machine', null);
   const routeTable: RouteEntry[] = [];
   app.decorate('routeTable', routeTable);
 
@@ -87,6 +99,13 @@ export function registerAccessGate(
     if (permission === 'public') return;
     const token = bearerToken(request);
     if (!token) throw errors.sessionExpired();
+    if (permission === 'machine') {
+      // A machine key is not a session: it opens only the routes declared for machines.
+      const machine = await deps.machines.authenticate(token);
+      if (!machine) throw errors.sessionExpired();
+      request.machine = machine;
+      return;
+    }
     const session = await deps.sessions.authenticate(token);
     request.auth = session;
     if (permission === 'authenticated') return;
@@ -94,6 +113,12 @@ export function registerAccessGate(
       throw errors.forbidden();
     }
   });
+}
+
+/** The machine calling a `machine` route. */
+export function requireMachine(request: FastifyRequest): MachineCaller {
+  if (!request.machine) throw errors.sessionExpired();
+  return request.machine;
 }
 
 /** The caller's session on a route that is not public. */

@@ -31,7 +31,7 @@ describe('route gate', () => {
     expect(api.map((r) => `${r.method} ${r.url}`).sort()).toEqual(expected);
     for (const endpoint of ALL_ENDPOINTS) {
       const declared = endpoint.permission;
-      expect(declared === 'public' || declared === 'authenticated' || isResourceCode(declared), endpoint.id).toBe(true);
+      expect(declared === 'public' || declared === 'authenticated' || declared === 'machine' || isResourceCode(declared), endpoint.id).toBe(true);
     }
   });
 
@@ -42,6 +42,9 @@ describe('route gate', () => {
       .map((r) => `${r.method} ${r.url}`)
       .sort();
     expect(publicApi).toEqual(EXPECTED_PUBLIC_API);
+    // Machine keys open exactly the ingest route, nothing a user reaches.
+    const machineApi = table.filter((r) => r.permission === 'machine').map((r) => `${r.method} ${r.url}`);
+    expect(machineApi).toEqual(['POST /server_project/ingest/frames/v1']);
     const protectedApi = table.filter((r) => r.url.startsWith('/server_') && r.permission !== 'public');
     expect(protectedApi.length).toBeGreaterThan(0);
     console.log(`route gate: ${table.length} routes = ${table.length} declared; ${publicApi.length} public API routes`);
@@ -49,7 +52,7 @@ describe('route gate', () => {
 
   it('refuses at start-up a route that declares no access', async () => {
     const app = Fastify();
-    registerAccessGate(app, { sessions: { authenticate: () => Promise.reject(new Error('unused')) }, policy: { isAllowed: async () => false, resourcesOf: async () => [], rolesOf: async () => [] } });
+    registerAccessGate(app, { sessions: { authenticate: () => Promise.reject(new Error('unused')) }, machines: { authenticate: async () => null }, policy: { isAllowed: async () => false, resourcesOf: async () => [], rolesOf: async () => [] } });
     app.get('/server_main/u/declared', { config: { permission: 'authenticated' } }, async () => 'x');
     expect(() => app.get('/server_main/u/undeclared', async () => 'x')).toThrow(/declares no access/);
     await app.close();

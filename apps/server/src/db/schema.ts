@@ -246,6 +246,13 @@ export interface RingTable {
   tail_gap_right: number | null;
 }
 
+/** A machine's data linker: its gateway's variable name for a catalogue tag. */
+export interface TagMappingTable {
+  run_id: number;
+  raw_name: string;
+  tag_code: string;
+}
+
 export interface CycleSnapshotTable {
   run_id: number;
   ts: number;
@@ -276,4 +283,5 @@ export interface Database {
   tbm_states: TbmStateTable;
   rings: RingTable;
   cycle_snapshots: CycleSnapshotTable;
+  tag_mappings: TagMappingTable;
 }

@@ -20,3 +20,6 @@ export function withId<T extends string>(
 }
 
 export const notNull = (c: ColumnDefinitionBuilder) => c.notNull();
+
+/** The other dialect switch: a binary column (compressed telemetry chunks). */
+export const binaryType = (dialect: DialectName): 'bytea' | 'blob' => (dialect === 'postgres' ? 'bytea' : 'blob');

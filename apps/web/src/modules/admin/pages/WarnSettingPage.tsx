@@ -88,7 +88,8 @@ export function WarnSettingPage() {
           <Select
             aria-label={t('admin.warn.project')}
             data-testid="warn-run"
-            style={{ width: 260 }}
+            style={{ width: 340 }}
+            popupMatchSelectWidth={false}
             loading={runsLoading}
             value={runId ?? undefined}
             placeholder={t('admin.warn.project')}

@@ -1,0 +1,98 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { tagCatalogue, type telemetryContract } from '@boreline/contracts';
+import type { z } from 'zod';
+import type { AuthSession, MachineAuthenticator, MachineCaller } from '../../core/auth.js';
+import { errors } from '../../core/errors.js';
+import { FrameDecoder } from '../../telemetry/decode.js';
+import type { IngestService } from '../../telemetry/ingest.js';
+import { recomputeCycles } from '../../telemetry/recompute.js';
+import type { SeriesReader } from '../../telemetry/series.js';
+import type { TagMappingRepo } from '../../telemetry/store/tagMapping.repo.js';
+import type { RunRepo, RunRow } from '../project/run.repo.js';
+import type { RunScope } from '../project/runScope.js';
+
+type Input<E> = E extends { input: infer S extends z.ZodType } ? z.output<S> : never;
+
+const keyHash = (key: string) => createHash('sha256').update(key).digest('hex');
+
+export const telemetryOf = (run: RunRow) => ({
+  runId: run.id,
+  machineType: run.machine_type === 'slurry' ? ('slurry' as const) : ('epb' as const),
+  ringWidthMm: run.ring_width_mm,
+  endChainage: run.end_chainage,
+});
+
+/** Machine data in and out over HTTP: gateway batches, chart series, and the gateways' keys. */
+export class TelemetryService implements MachineAuthenticator {
+  private readonly decoders = new Map<number, FrameDecoder>();
+
+  constructor(
+    private readonly runs: RunRepo,
+    private readonly scope: RunScope,
+    private readonly ingest: IngestService,
+    private readonly reader: SeriesReader,
+    private readonly mappings: TagMappingRepo,
+  ) {}
+
+  async authenticate(key: string): Promise<MachineCaller | null> {
+    const run = await this.runs.findByIngestKey(keyHash(key));
+    return run ? { runId: run.id } : null;
+  }
+
+  /** The decoder of a run, opening it for ingest on first use. */
+  async decoderOf(runId: number): Promise<FrameDecoder | null> {
+    const known = this.decoders.get(runId);
+    if (known) return known;
+    const run = await this.runs.find(runId);
+    if (!run) return null;
+    const layout = await this.ingest.open(telemetryOf(run));
+    const linker = await this.mappings.of(runId);
+    const decoder = new FrameDecoder(layout, new Map(linker.map((m) => [m.rawName, m.tagCode])));
+    this.decoders.set(runId, decoder);
+    return decoder;
+  }
+
+  async ingestBatch(machine: MachineCaller, input: Input<typeof telemetryContract.ingestFrames>) {
+    const decoder = await this.decoderOf(machine.runId);
+    if (!decoder) return { accepted: 0, duplicates: 0, late: 0, replayed: false, unknownTags: [] };
+    const { frames, unknownTags } = decoder.decode(machine.runId, input.frames);
+    const result = await this.ingest.ingest(machine.runId, frames, input.batchId);
+    return { ...result, unknownTags };
+  }
+
+  async series(session: AuthSession, input: Input<typeof telemetryContract.seriesQuery>) {
+    const run = await this.scope.require(session, input.runId, 'telemetry.series.read');
+    return this.reader.read(run.id, input.tags, input.from, input.to, input.maxPoints);
+  }
+
+  async tagMappings(session: AuthSession, runId: number) {
+    const run = await this.scope.require(session, runId, 'telemetry.tagMapping.read');
+    return this.mappings.of(run.id);
+  }
+
+  async saveTagMappings(session: AuthSession, input: Input<typeof telemetryContract.tagMappingSave>) {
+    const run = await this.scope.require(session, input.runId, 'telemetry.tagMapping.write');
+    const catalogue = new Set(tagCatalogue(telemetryOf(run).machineType).map((t) => t.code));
+    const unknown = [...new Set(input.mappings.map((m) => m.tagCode).filter((code) => !catalogue.has(code)))];
+    if (unknown.length > 0) throw errors.business('admin.telemetry.unknownTags', { codes: unknown.slice(0, 10).join(', ') });
+    await this.mappings.replace(run.id, input.mappings);
+    // The next frame of this machine is read with the new names.
+    this.decoders.delete(run.id);
+    return this.mappings.of(run.id);
+  }
+
+  async recompute(session: AuthSession, input: Input<typeof telemetryContract.cycleRecompute>) {
+    const run = await this.scope.require(session, input.runId, 'telemetry.cycle.recompute');
+    await this.decoderOf(run.id);
+    const result = await recomputeCycles(this.ingest.database, this.ingest, run.id, input.from);
+    if (!result) throw errors.business('admin.telemetry.noFrames');
+    return result;
+  }
+
+  async rotateKey(session: AuthSession, runId: number): Promise<{ key: string }> {
+    const run = await this.scope.require(session, runId, 'telemetry.ingestKey.write');
+    const key = `bk${randomBytes(32).toString('base64url')}`;
+    await this.runs.setIngestKey(run.id, keyHash(key));
+    return { key };
+  }
+}

@@ -1,0 +1,64 @@
+import { tagCatalogue } from '@boreline/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config.js';
+import { seedDemo } from '../db/seed/demo.js';
+import { fillHistory } from './demoHistory.js';
+import { TagLayout } from './frame.js';
+import { MqttSource } from './sources/mqttSource.js';
+import { SimulatorSource } from './sources/simulatorSource.js';
+import { HOUR_MS } from './store/rollup.js';
+
+/**
+ * Starts the data sources of a listening server: demo projects with history on a fresh embedded
+ * database, the simulator for simulated runs, MQTT when configured, and the closing of windows of
+ * machines that went quiet. History fills in the background; the console is usable meanwhile.
+ */
+export async function startTelemetry(app: FastifyInstance, config: Config): Promise<{ stop(): Promise<void> }> {
+  const { ingest, service, db, runs } = app.telemetry;
+  const simulator = new SimulatorSource(ingest, app.log);
+  const now = Date.now();
+  const created = config.demo.enabled ? await seedDemo(db, now) : [];
+  const background: Promise<void>[] = [];
+  if (config.simulator) {
+    const createdIds = new Set(created.map((r) => r.runId));
+    for (const run of await runs.bySource('simulator')) {
+      if (createdIds.has(run.id)) continue;
+      const layout = await ingest.open({ runId: run.id, machineType: run.machine_type === 'slurry' ? 'slurry' : 'epb', ringWidthMm: run.ring_width_mm, endChainage: run.end_chainage });
+      simulator.add(
+        { runId: run.id, seed: run.sim_seed ?? run.id, machineType: run.machine_type === 'slurry' ? 'slurry' : 'epb', ringWidthMm: run.ring_width_mm, startChainage: run.start_chainage, endChainage: run.end_chainage, startRing: run.start_ring },
+        layout,
+        now,
+      );
+    }
+    for (const run of created) {
+      background.push(
+        (async () => {
+          // Not opened for ingest yet: the history's engine snapshot must be in place first.
+          const layout = new TagLayout(tagCatalogue(run.machineType));
+          const { sim, figures } = await fillHistory(db, ingest, run, layout, { days: config.demo.historyDays, recentMs: 2 * HOUR_MS, now });
+          simulator.add(run, layout, Date.now(), sim);
+          app.log.info(figures, 'demo history ready');
+        })().catch((error: unknown) => app.log.error({ err: error, runId: run.runId }, 'demo history failed')),
+      );
+    }
+    simulator.start();
+  }
+  let mqtt: MqttSource | null = null;
+  if (config.mqttUrl) {
+    mqtt = new MqttSource(
+      { url: config.mqttUrl, prefix: config.mqttTopicPrefix, clientId: `boreline-${process.pid}` },
+      { ingest, decoderOf: (runId) => service.decoderOf(runId), log: app.log },
+    );
+    await mqtt.start();
+  }
+  const idle = setInterval(() => void ingest.flushIdle(Date.now()).catch((error: unknown) => app.log.warn({ err: error }, 'closing idle windows failed')), 60_000);
+  idle.unref();
+  return {
+    async stop() {
+      clearInterval(idle);
+      simulator.stop();
+      await mqtt?.stop();
+      await Promise.allSettled(background);
+    },
+  };
+}

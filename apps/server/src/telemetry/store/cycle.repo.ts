@@ -1,0 +1,92 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database, RingTable } from '../../db/schema.js';
+import type { RingRecord, StateInterval } from '../cycle/cycleEngine.js';
+
+const ringRow = (r: RingRecord): RingTable => ({
+  run_id: r.runId,
+  ring_no: r.ringNo,
+  start_ts: r.start,
+  end_ts: r.end,
+  advance_ms: r.advanceMs,
+  ring_build_ms: r.ringBuildMs,
+  waiting_ms: r.waitingMs,
+  frames: r.frames,
+  start_chainage: r.startChainage,
+  end_chainage: r.endChainage,
+  thrust_avg: r.thrustAvg,
+  thrust_max: r.thrustMax,
+  torque_avg: r.torqueAvg,
+  torque_max: r.torqueMax,
+  speed_avg: r.speedAvg,
+  speed_max: r.speedMax,
+  penetration_avg: r.penetrationAvg,
+  face_pressure_avg: r.facePressureAvg,
+  grout_volume: r.groutVolume,
+  grout_pressure_avg: r.groutPressureAvg,
+  foam_volume: r.foamVolume,
+  bentonite_volume: r.bentoniteVolume,
+  head_horizontal: r.headHorizontal,
+  head_vertical: r.headVertical,
+  tail_horizontal: r.tailHorizontal,
+  tail_vertical: r.tailVertical,
+  tail_gap_top: r.tailGapTop,
+  tail_gap_bottom: r.tailGapBottom,
+  tail_gap_left: r.tailGapLeft,
+  tail_gap_right: r.tailGapRight,
+});
+
+/** SQL of what the cycle engine derives: state intervals, rings and its snapshot. */
+export class CycleRepo {
+  constructor(private readonly db: Kysely<Database> | Transaction<Database>) {}
+
+  async insertIntervals(intervals: readonly StateInterval[]): Promise<void> {
+    if (intervals.length === 0) return;
+    await this.db
+      .insertInto('tbm_states')
+      .values(intervals.map((i) => ({ run_id: i.runId, state: i.state, start_ts: i.start, end_ts: i.end, ring_no: i.ringNo })))
+      .execute();
+  }
+
+  /** Rings are replaced by number: a recomputation writes them again. */
+  async upsertRings(rings: readonly RingRecord[]): Promise<void> {
+    for (const ring of rings) {
+      const row = ringRow(ring);
+      const { run_id: _run, ring_no: _no, ...rest } = row;
+      await this.db.insertInto('rings').values(row).onConflict((oc) => oc.columns(['run_id', 'ring_no']).doUpdateSet(rest)).execute();
+    }
+  }
+
+  async saveSnapshot(runId: number, ts: number, data: string): Promise<void> {
+    await this.db
+      .insertInto('cycle_snapshots')
+      .values({ run_id: runId, ts, data })
+      .onConflict((oc) => oc.column('run_id').doUpdateSet({ ts, data }))
+      .execute();
+  }
+
+  async snapshot(runId: number): Promise<{ ts: number; data: string } | undefined> {
+    return this.db.selectFrom('cycle_snapshots').select(['ts', 'data']).where('run_id', '=', runId).executeTakeFirst();
+  }
+
+  intervals(runId: number, from: number, to: number) {
+    return this.db
+      .selectFrom('tbm_states')
+      .select(['state', 'start_ts', 'end_ts', 'ring_no'])
+      .where('run_id', '=', runId)
+      .where('start_ts', '<', to)
+      .where('end_ts', '>', from)
+      .orderBy('start_ts')
+      .execute();
+  }
+
+  rings(runId: number, fromRing = 0, toRing = Number.MAX_SAFE_INTEGER) {
+    return this.db.selectFrom('rings').selectAll().where('run_id', '=', runId).where('ring_no', '>=', fromRing).where('ring_no', '<=', toRing).orderBy('ring_no').execute();
+  }
+
+  /** Removes what was derived from `from` on, before a recomputation. */
+  async clearFrom(runId: number, from: number): Promise<void> {
+    await this.db.deleteFrom('tbm_states').where('run_id', '=', runId).where('start_ts', '>=', from).execute();
+    await this.db.deleteFrom('rings').where('run_id', '=', runId).where('start_ts', '>=', from).execute();
+    await this.db.deleteFrom('cycle_snapshots').where('run_id', '=', runId).execute();
+  }
+}

@@ -1,0 +1,113 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { tagCatalogue } from '@boreline/contracts';
+import Sqlite from 'better-sqlite3';
+import { openDatabase } from '../../apps/server/src/core/db.js';
+import { migrateToLatest } from '../../apps/server/src/db/migrate.js';
+import { FrameDecoder } from '../../apps/server/src/telemetry/decode.js';
+import { TagLayout } from '../../apps/server/src/telemetry/frame.js';
+import { CHUNK_WINDOW_MS, IngestService } from '../../apps/server/src/telemetry/ingest.js';
+import { LatestValues } from '../../apps/server/src/telemetry/latestValues.js';
+import { MachineSimulator } from '../../apps/server/src/telemetry/simulator/machineSimulator.js';
+import { FrameStoreRepo } from '../../apps/server/src/telemetry/store/frameStore.repo.js';
+import { report, stats } from '../lib/harness.js';
+
+const BATCH = 60;
+const ROUNDS = 5;
+
+/** Gateway batches of simulator frames as JSON text, the way they arrive over HTTP or MQTT. */
+function payloads(layout: TagLayout, frames: number, startTs: number): string[] {
+  const sim = new MachineSimulator({ runId: 1, seed: 7, layout, machineType: 'epb', ringWidthMm: 1500, startChainage: 1000, direction: 1, startRing: 1, startTs, profile: { faults: false } });
+  const out: string[] = [];
+  for (let b = 0; b < frames / BATCH; b += 1) {
+    const batch = [];
+    for (let i = 0; i < BATCH; i += 1) {
+      const f = sim.next();
+      const values: Record<string, number | null> = {};
+      layout.codes.forEach((code, k) => {
+        const v = f.values[k] ?? Number.NaN;
+        values[code] = Number.isNaN(v) ? null : v;
+      });
+      batch.push({ ts: f.ts, values });
+    }
+    out.push(JSON.stringify({ frames: batch }));
+  }
+  return out;
+}
+
+async function pipeline(dir: string, texts: string[], layout: TagLayout) {
+  const db = openDatabase({ kind: 'sqlite', file: join(dir, `pipe-${Math.random()}.db`) }, () => undefined);
+  await migrateToLatest(db);
+  const org = await db.kysely.insertInto('orgs').values({ name: 'b', type: 'company', parent_id: null, path: '/1/', sort: 1, created_at: 0 }).returning('id').executeTakeFirstOrThrow();
+  const run = await db.kysely
+    .insertInto('runs')
+    .values({ org_id: org.id, project_name: 'b', project_code: 'b', tbm_code: 'b', machine_type: 'epb', country: 'IT', time_zone: 'Europe/Rome', line_name: 'b', ring_width_mm: 1500, start_ring: 1, planned_rings: 1, start_chainage: 0, end_chainage: 9999, source: 'http', sim_seed: null, ingest_key_hash: null, created_at: 0 })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const ingest = new IngestService(db.kysely, new LatestValues());
+  await ingest.open({ runId: run.id, machineType: 'epb', ringWidthMm: 1500, endChainage: 9999 });
+  const decoder = new FrameDecoder(layout);
+  const started = performance.now();
+  for (const text of texts) {
+    const parsed: { frames: { ts: number; values: Record<string, number | null> }[] } = JSON.parse(text);
+    await ingest.ingest(run.id, decoder.decode(run.id, parsed.frames).frames);
+  }
+  const seconds = (performance.now() - started) / 1000;
+  await ingest.flushIdle(Number.MAX_SAFE_INTEGER);
+  const size = await new FrameStoreRepo(db.kysely).storedSize(run.id);
+  await db.close();
+  return { seconds, size };
+}
+
+/** The baseline: the same values, decoded the same way, written raw (float32 per value) in one transaction per batch. */
+function baseline(dir: string, texts: string[], layout: TagLayout) {
+  const db = new Sqlite(join(dir, `raw-${Math.random()}.db`));
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = FULL');
+  db.exec('create table frames (run_id integer not null, ts integer not null, data blob not null)');
+  const insert = db.prepare('insert into frames (run_id, ts, data) values (?, ?, ?)');
+  const decoder = new FrameDecoder(layout);
+  const write = db.transaction((frames: { ts: number; values: Float64Array }[]) => {
+    for (const f of frames) insert.run(1, f.ts, Buffer.from(Float32Array.from(f.values).buffer));
+  });
+  const started = performance.now();
+  for (const text of texts) {
+    const parsed: { frames: { ts: number; values: Record<string, number | null> }[] } = JSON.parse(text);
+    write(decoder.decode(1, parsed.frames).frames);
+  }
+  const seconds = (performance.now() - started) / 1000;
+  db.close();
+  return seconds;
+}
+
+/** B1 (ingest values/s through the whole pipeline vs raw inserts) and B1s (bytes per stored value). */
+export async function ingest(): Promise<void> {
+  const layout = new TagLayout(tagCatalogue('epb'));
+  const frames = Number(process.env.BENCH_INGEST_FRAMES ?? 3_600);
+  const startTs = Math.floor(Date.UTC(2026, 0, 5, 6) / CHUNK_WINDOW_MS) * CHUNK_WINDOW_MS;
+  const texts = payloads(layout, frames, startTs);
+  const values = frames * layout.size;
+  const dir = mkdtempSync(join(tmpdir(), 'boreline-bench-'));
+  try {
+    const ours: number[] = [];
+    const raw: number[] = [];
+    let bytes = 0;
+    await pipeline(dir, texts.slice(0, 10), layout);
+    baseline(dir, texts.slice(0, 10), layout);
+    for (let r = 0; r < ROUNDS; r += 1) {
+      const result = await pipeline(dir, texts, layout);
+      ours.push(values / result.seconds);
+      bytes = result.size.bytes;
+      raw.push(values / baseline(dir, texts, layout));
+    }
+    const a = stats(ours);
+    const b = stats(raw);
+    console.log(`ingest: ${layout.size} tags x ${frames} frames; pipeline values/s min ${a.min.toFixed(0)} median ${a.median.toFixed(0)} max ${a.max.toFixed(0)}; raw inserts median ${b.median.toFixed(0)}`);
+    report('B1 ingest', `${(a.median / 1e6).toFixed(2)} M values/s`, a.median / b.median, '>= 1.00 M values/s and >= 0.5 x', a.median >= 1e6 && a.median / b.median >= 0.5);
+    const perValue = bytes / values;
+    report('B1s storage', `${perValue.toFixed(3)} bytes/value`, perValue / 4, '<= 2 bytes/value', perValue <= 2);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
