@@ -1,7 +1,7 @@
 import { tagCatalogue } from '@boreline/contracts';
 import { TagLayout } from '../../apps/server/src/telemetry/frame.js';
 import { MachineSimulator } from '../../apps/server/src/telemetry/simulator/machineSimulator.js';
-import { syntheticTagDefs } from '../../apps/server/src/telemetry/simulator/syntheticTags.js';
+import { syntheticTagDefs } from '../../apps/server/src/telemetry/simulator/syntheticTags.fixture.js';
 import { report, stats } from '../lib/harness.js';
 
 const TAGS = 500;

@@ -2,7 +2,7 @@ import { KEY_TAGS, type MachineType, type TagDef, tagCatalogue } from '@boreline
 import { describe, expect, it } from 'vitest';
 import { type Frame, TagLayout } from '../frame.js';
 import { MachineSimulator, type MachineSimulatorOptions } from './machineSimulator.js';
-import { syntheticTagDefs } from './syntheticTags.js';
+import { syntheticTagDefs } from './syntheticTags.fixture.js';
 
 const START = Date.UTC(2025, 2, 3, 6, 0, 0);
 const DAY_S = 86_400;
