@@ -1,6 +1,7 @@
 import { bundleSize } from './benches/bundleSize.js';
 import { codec } from './benches/codec.js';
 import { ingest } from './benches/ingest.js';
+import { projectBoard } from './benches/projectBoard.js';
 import { sessionRead } from './benches/sessionRead.js';
 import { simulator } from './benches/simulator.js';
 
@@ -9,6 +10,7 @@ const BENCHES: Record<string, () => Promise<void>> = {
   'bundle-size': bundleSize,
   codec,
   ingest,
+  'project-board': projectBoard,
   'session-read': sessionRead,
   simulator,
 };

@@ -37,7 +37,17 @@ import { OrgScope } from './modules/admin/orgScope.js';
 import { registerWarnSettingRoutes } from './modules/admin/warnSetting.routes.js';
 import { WarnSettingRepo } from './modules/admin/warnSetting.repo.js';
 import { WarnSettingService } from './modules/admin/warnSetting.service.js';
+import { BoardService } from './modules/project/board.service.js';
+import { FiguresRepo } from './modules/project/figures.repo.js';
+import { registerBasicInfoRoutes } from './modules/project/basicInfo.routes.js';
+import { BasicInfoRepo } from './modules/project/basicInfo.repo.js';
+import { BasicInfoService } from './modules/project/basicInfo.service.js';
+import { registerDictionaryRoutes } from './modules/project/dictionary.routes.js';
+import { DictionaryService } from './modules/project/dictionary.service.js';
 import { registerProjectRoutes } from './modules/project/project.routes.js';
+import { registerShiftRoutes } from './modules/project/shift.routes.js';
+import { ShiftRepo } from './modules/project/shift.repo.js';
+import { ShiftService } from './modules/project/shift.service.js';
 import { RunRepo } from './modules/project/run.repo.js';
 import { RunScope } from './modules/project/runScope.js';
 import { registerSystemRoutes } from './modules/system/system.routes.js';
@@ -142,7 +152,19 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   registerAclRoutes(app, { acl, users }, options);
   registerResourceRoutes(app, new ResourceService(permissions), options);
   registerWarnSettingRoutes(app, new WarnSettingService(new WarnSettingRepo(db.kysely), runScope), options);
-  registerProjectRoutes(app, runScope, options);
+  const basicInfo = new BasicInfoRepo(db.kysely);
+  const board = new BoardService(
+    runScope,
+    new FiguresRepo(db.kysely),
+    { latest: (runId) => latest.get(runId), engineState: (runId) => ingest.engineState(runId) },
+    async (runId) => ({ ringsPerDay: (await basicInfo.projectInfo(runId))?.planned_rings_per_day ?? null }),
+  );
+  // Figures the board remembers are dropped as soon as the run's cycle engine closes an interval or a ring.
+  ingest.events.on('cycle', (runId: number) => board.invalidate(runId));
+  registerProjectRoutes(app, { runs: runScope, board }, options);
+  registerBasicInfoRoutes(app, new BasicInfoService(basicInfo, runScope), options);
+  registerShiftRoutes(app, new ShiftService(new ShiftRepo(db.kysely), runScope), options);
+  registerDictionaryRoutes(app, new DictionaryService(), options);
   registerTelemetryRoutes(app, telemetry, options);
   await registerWebApp(app, config.webDist);
 

@@ -13,6 +13,10 @@ export * from './telemetry/tagCatalogue.js';
 export * as adminContract from './modules/admin.contract.js';
 export * as authContract from './modules/auth.contract.js';
 export * as projectContract from './modules/project/runs.contract.js';
+export * as boardContract from './modules/project/board.contract.js';
+export * as basicInfoContract from './modules/project/basicInfo.contract.js';
+export * as shiftContract from './modules/project/shift.contract.js';
+export * as dictionaryContract from './modules/project/dictionary.contract.js';
 export * as systemContract from './modules/system.contract.js';
 export * as telemetryContract from './modules/telemetry.contract.js';
 export { authEndpoints } from './modules/auth.contract.js';
@@ -25,13 +29,18 @@ export type {
 } from './modules/auth.contract.js';
 export { systemEndpoints } from './modules/system.contract.js';
 export type { AdminUser, CascadeOption, Org, OrgNode, OrgType, ResourceNode, Role, WarnSetting } from './modules/admin.contract.js';
-export type { RunOption } from './modules/project/runs.contract.js';
+export type { CurrentRun, RunListItem, RunOption, RunStatus } from './modules/project/runs.contract.js';
+export type { IndexPageData } from './modules/project/board.contract.js';
 
 import { adminEndpoints } from './modules/admin.contract.js';
 import { authEndpoints } from './modules/auth.contract.js';
+import { boardEndpoints } from './modules/project/board.contract.js';
+import { basicInfoEndpoints } from './modules/project/basicInfo.contract.js';
+import { dictionaryEndpoints } from './modules/project/dictionary.contract.js';
+import { shiftEndpoints } from './modules/project/shift.contract.js';
 import { projectEndpoints } from './modules/project/runs.contract.js';
 import { systemEndpoints } from './modules/system.contract.js';
 import { telemetryEndpoints } from './modules/telemetry.contract.js';
 
 /** Every endpoint of the product; the server registers exactly these. */
-export const ALL_ENDPOINTS = [...systemEndpoints, ...authEndpoints, ...adminEndpoints, ...projectEndpoints, ...telemetryEndpoints] as const;
+export const ALL_ENDPOINTS = [...systemEndpoints, ...authEndpoints, ...adminEndpoints, ...projectEndpoints, ...boardEndpoints, ...telemetryEndpoints, ...basicInfoEndpoints, ...shiftEndpoints, ...dictionaryEndpoints] as const;

@@ -44,6 +44,22 @@ export const LIMITS = {
   seriesPointsMax: 5_000,
   seriesPointsDefault: 2_000,
   tagMappingsMax: 2_000,
+  /** Project basic info, TBM equipment and shifts. */
+  projectNameMaxLength: 100,
+  projectCodeMaxLength: 50,
+  projectTextMaxLength: 100,
+  personNameMaxLength: 50,
+  segmentSpecMaxLength: 200,
+  projectContactsMaxLength: 500,
+  /** Upper bound of a physical quantity typed in a form (kN, kW, t, m…): catches unit slips. */
+  measureMax: 1_000_000,
+  chainageAbsMaxMetres: 1_000_000,
+  ringWidthMmMax: 5_000,
+  ringsTotalMax: 1_000_000,
+  shiftsMin: 1,
+  shiftsMax: 6,
+  shiftNameMaxLength: 50,
+  progressDaysMax: 1_000,
 } as const;
 
 /** Accepted file types by use (spec §5). */

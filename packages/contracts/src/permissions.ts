@@ -56,6 +56,11 @@ export const RESOURCE_CODES = [
   'telemetry.tagMapping.read',
   'telemetry.tagMapping.write',
   'telemetry.cycle.recompute',
+  'project.run.read',
+  'project.basicInfo.read',
+  'project.basicInfo.write',
+  'project.shift.read',
+  'project.shift.write',
   ...MENU_RESOURCE_CODES,
 ] as const;
 export type ResourceCode = (typeof RESOURCE_CODES)[number];

@@ -40,12 +40,18 @@ import itItTelemetry from '../locales/it-IT/telemetry.json' with { type: 'json' 
 import ptPtTelemetry from '../locales/pt-PT/telemetry.json' with { type: 'json' };
 import trTrTelemetry from '../locales/tr-TR/telemetry.json' with { type: 'json' };
 import zhCnTelemetry from '../locales/zh-CN/telemetry.json' with { type: 'json' };
+import deAtProject from '../locales/de-AT/project.json' with { type: 'json' };
+import enUsProject from '../locales/en-US/project.json' with { type: 'json' };
+import itItProject from '../locales/it-IT/project.json' with { type: 'json' };
+import ptPtProject from '../locales/pt-PT/project.json' with { type: 'json' };
+import trTrProject from '../locales/tr-TR/project.json' with { type: 'json' };
+import zhCnProject from '../locales/zh-CN/project.json' with { type: 'json' };
 
 export const LOCALES = ['zh-CN', 'en-US', 'it-IT', 'de-AT', 'pt-PT', 'tr-TR'] as const;
 export type Locale = (typeof LOCALES)[number];
 
 /** Domain catalogues; the folder of each locale holds one JSON file per name. */
-export const DOMAINS = ['common', 'validation', 'auth', 'shell', 'account', 'admin', 'telemetry'] as const;
+export const DOMAINS = ['common', 'validation', 'auth', 'shell', 'account', 'admin', 'telemetry', 'project'] as const;
 
 const english = {
   ...enUsCommon,
@@ -55,6 +61,7 @@ const english = {
   ...enUsAccount,
   ...enUsAdmin,
   ...enUsTelemetry,
+  ...enUsProject,
 };
 export type Catalogue = typeof english;
 
@@ -66,12 +73,12 @@ type DotPaths<T, P extends string = ''> = {
 export type MessageKey = DotPaths<Catalogue>;
 
 export const CATALOGUES: Record<Locale, Catalogue> = {
-  'zh-CN': { ...zhCnCommon, ...zhCnValidation, ...zhCnAuth, ...zhCnShell, ...zhCnAccount, ...zhCnAdmin, ...zhCnTelemetry },
+  'zh-CN': { ...zhCnCommon, ...zhCnValidation, ...zhCnAuth, ...zhCnShell, ...zhCnAccount, ...zhCnAdmin, ...zhCnTelemetry, ...zhCnProject },
   'en-US': english,
-  'it-IT': { ...itItCommon, ...itItValidation, ...itItAuth, ...itItShell, ...itItAccount, ...itItAdmin, ...itItTelemetry },
-  'de-AT': { ...deAtCommon, ...deAtValidation, ...deAtAuth, ...deAtShell, ...deAtAccount, ...deAtAdmin, ...deAtTelemetry },
-  'pt-PT': { ...ptPtCommon, ...ptPtValidation, ...ptPtAuth, ...ptPtShell, ...ptPtAccount, ...ptPtAdmin, ...ptPtTelemetry },
-  'tr-TR': { ...trTrCommon, ...trTrValidation, ...trTrAuth, ...trTrShell, ...trTrAccount, ...trTrAdmin, ...trTrTelemetry },
+  'it-IT': { ...itItCommon, ...itItValidation, ...itItAuth, ...itItShell, ...itItAccount, ...itItAdmin, ...itItTelemetry, ...itItProject },
+  'de-AT': { ...deAtCommon, ...deAtValidation, ...deAtAuth, ...deAtShell, ...deAtAccount, ...deAtAdmin, ...deAtTelemetry, ...deAtProject },
+  'pt-PT': { ...ptPtCommon, ...ptPtValidation, ...ptPtAuth, ...ptPtShell, ...ptPtAccount, ...ptPtAdmin, ...ptPtTelemetry, ...ptPtProject },
+  'tr-TR': { ...trTrCommon, ...trTrValidation, ...trTrAuth, ...trTrShell, ...trTrAccount, ...trTrAdmin, ...trTrTelemetry, ...trTrProject },
 };
 
 export type MessageParams = Record<string, string | number>;

@@ -6,6 +6,7 @@ import { migration as orgAdmin } from './migrations/20261122T0530_orgAdmin.js';
 import { migration as permissions } from './migrations/20261122T0600_permissions.js';
 import { migration as runs } from './migrations/20261122T0700_runs.js';
 import { migration as telemetry } from './migrations/20261122T0800_telemetry.js';
+import { migration as projectInfo } from './migrations/20261122T0900_projectInfo.js';
 
 /** Timestamped migrations in order. Never edit one that has landed: add a new one. */
 const MIGRATIONS: Record<string, DialectMigration> = {
@@ -14,6 +15,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '20261122T0600_permissions': permissions,
   '20261122T0700_runs': runs,
   '20261122T0800_telemetry': telemetry,
+  '20261122T0900_projectInfo': projectInfo,
 };
 
 export async function migrateToLatest(db: Db): Promise<string[]> {

@@ -131,6 +131,11 @@ export class IngestService {
     return work;
   }
 
+  /** The engine's committed state of an open run (null when the run is not open here). */
+  engineState(runId: number): { state: string | null; since: number | null; ringNo: number | null } | null {
+    return this.runs.get(runId)?.engine.current() ?? null;
+  }
+
   /** Runs `work` while holding the run's queue: no frame of that run is ingested meanwhile. */
   exclusive<T>(runId: number, work: (run: RunTelemetry, layout: TagLayout) => Promise<T>): Promise<T> {
     const state = this.runs.get(runId);

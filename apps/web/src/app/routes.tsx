@@ -3,6 +3,7 @@ import { session } from '../core/session.js';
 import { accountRoutesFw0, accountRoutesFw1 } from '../modules/account/routes.js';
 import { adminRoutes } from '../modules/admin/routes.js';
 import { authRoutes } from '../modules/auth/routes.js';
+import { projectRoutesFw0, projectRoutesFw1 } from '../modules/project/routes.js';
 import { systemRoutes, underDevelopment } from '../modules/system/routes.js';
 import { Suspense } from 'react';
 import { afterSignIn } from './afterSignIn.js';
@@ -60,8 +61,8 @@ export const routes: AppRoute[] = [
         handle: { name: 'shell', resource: 'authenticated' },
         errorElement: <RouteError />,
         children: [
-          { path: 'fw0', handle: { name: 'fw0', resource: 'authenticated' }, children: [...accountRoutesFw0, ...adminRoutes, ...pendingRoutes('fw0', [...accountRoutesFw0, ...adminRoutes])] },
-          { path: 'fw1', handle: { name: 'fw1', resource: 'authenticated' }, children: [...accountRoutesFw1, ...pendingRoutes('fw1', accountRoutesFw1)] },
+          { path: 'fw0', handle: { name: 'fw0', resource: 'authenticated' }, children: [...accountRoutesFw0, ...adminRoutes, ...projectRoutesFw0, ...pendingRoutes('fw0', [...accountRoutesFw0, ...adminRoutes, ...projectRoutesFw0])] },
+          { path: 'fw1', handle: { name: 'fw1', resource: 'authenticated' }, children: [...accountRoutesFw1, ...projectRoutesFw1, ...pendingRoutes('fw1', [...accountRoutesFw1, ...projectRoutesFw1])] },
         ],
       },
       { path: '*', element: <Navigate to="/notfound" replace />, handle: { name: 'unknown', resource: 'public' } },

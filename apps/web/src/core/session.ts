@@ -1,4 +1,4 @@
-import type { Language, SessionUser } from '@boreline/contracts';
+import { type CurrentRun, type Language, projectContract, type SessionUser } from '@boreline/contracts';
 import { create } from 'zustand';
 
 /** Session storage keys: the session lives as long as the browser tab. */
@@ -11,18 +11,11 @@ const KEYS = {
   lastPath: 'boreline.lastPath',
   fromMessage: 'boreline.fromMessage',
   renderEnv: 'boreline.renderEnv',
+  run: 'boreline.run',
 } as const;
 
-export interface CurrentRun {
-  runId: number;
-  projectName: string;
-  timeZone: string;
-  tbmCode: string;
-  deptId: number;
-  deptIdTwo: number | null;
-  deptPath: string;
-  deptTwoPath: string | null;
-}
+/** The run "enter system" chose (spec §3): ids, organization paths, time zone and machine. */
+export type { CurrentRun };
 
 const read = (key: string): string | null => {
   try {
@@ -51,6 +44,8 @@ const readJson = <T>(key: string, guard: (value: unknown) => value is T): T | nu
 };
 const isUser = (v: unknown): v is SessionUser => typeof v === 'object' && v !== null && 'id' in v && 'phone' in v;
 const isStringArray = (v: unknown): v is string[] => Array.isArray(v) && v.every((x) => typeof x === 'string');
+// A run stored by an older version of the app fails the schema and is simply chosen again.
+const isRun = (v: unknown): v is CurrentRun => projectContract.CurrentRunSchema.safeParse(v).success;
 
 /** The framework state of spec §3, in one store. */
 export interface FrameworkState {
@@ -80,7 +75,8 @@ export const useFramework = create<FrameworkState>((set) => ({
   resources: readJson(KEYS.resources, isStringArray) ?? [],
   language: null,
   enterLanguage: null,
-  run: null,
+  // Kept for the tab's life, so a reload of a project page stays in its project.
+  run: readJson(KEYS.run, isRun),
   resourceDeptMap: {},
   resourceElementMap: {},
   signIn: ({ token, user, resources }) => {
@@ -100,14 +96,17 @@ export const useFramework = create<FrameworkState>((set) => ({
     set({ user, resources });
   },
   signOut: () => {
-    for (const key of [KEYS.token, KEYS.webAuth, KEYS.user, KEYS.resources]) write(key, null);
+    for (const key of [KEYS.token, KEYS.webAuth, KEYS.user, KEYS.resources, KEYS.run]) write(key, null);
     set({ token: null, user: null, resources: [], run: null });
   },
   setLanguage: (language) => {
     write(KEYS.language, language);
     set({ language });
   },
-  setRun: (run) => set({ run }),
+  setRun: (run) => {
+    write(KEYS.run, run ? JSON.stringify(run) : null);
+    set({ run });
+  },
 }));
 
 export const session = {

@@ -14,6 +14,12 @@ import {
   PasswordSchema,
   PhoneSchema,
   SortNumberSchema,
+  CountryCodeSchema,
+  isLocalDate,
+  minutesToWallTime,
+  TimeZoneSchema,
+  WallTimeSchema,
+  wallTimeToMinutes,
 } from './primitives.js';
 
 /** Messages of the issues of a rejected value (fails the test when the value is accepted). */
@@ -291,5 +297,37 @@ describe('nameSchema', () => {
   it('applies the given maximum', () => {
     expect(accepted(nameSchema(3), 'abc')).toBe('abc');
     expect(messagesOf(nameSchema(3), 'abcd')).toEqual(['validation.maxLength']);
+  });
+});
+
+describe('project calendar, clock, zone and country', () => {
+  it.each(['2026-01-31', '2028-02-29', '2026-12-01'])('accepts the calendar date %s', (date) => {
+    expect(isLocalDate(date)).toBe(true);
+  });
+
+  it.each(['2026-02-29', '2026-02-30', '2026-13-01', '2026-00-10', '26-01-01', '2026-1-1', '01/02/2026'])('rejects %s as a date', (date) => {
+    expect(isLocalDate(date)).toBe(false);
+  });
+
+  it('reads and writes wall-clock times, minute for minute over the whole day', () => {
+    for (let minute = 0; minute < 1440; minute += 1) {
+      const text = minutesToWallTime(minute);
+      expect(accepted(WallTimeSchema, text)).toBe(text);
+      expect(wallTimeToMinutes(text)).toBe(minute);
+    }
+    for (const bad of ['24:00', '7:00', '07:60', '0700', '07:00:00']) expect(messagesOf(WallTimeSchema, bad)).toEqual(['validation.time']);
+  });
+
+  it('keeps IANA zones in their canonical spelling and refuses unknown names and bare offsets', () => {
+    expect(accepted(TimeZoneSchema, 'europe/rome')).toBe('Europe/Rome');
+    expect(accepted(TimeZoneSchema, 'Asia/Shanghai')).toBe('Asia/Shanghai');
+    for (const bad of ['Mars/Olympus_Mons', '+01:00', 'Europe/Rome; drop table']) expect(messagesOf(TimeZoneSchema, bad)).toEqual(['validation.timeZone']);
+    expect(messagesOf(TimeZoneSchema, '')).toEqual(['validation.required']);
+  });
+
+  it('takes assigned ISO 3166 country codes only', () => {
+    expect(accepted(CountryCodeSchema, 'it')).toBe('IT');
+    expect(accepted(CountryCodeSchema, 'CN')).toBe('CN');
+    for (const bad of ['QQ', 'EU', 'ZZ', 'ITA', 'I']) expect(messagesOf(CountryCodeSchema, bad)).toEqual(['validation.country']);
   });
 });

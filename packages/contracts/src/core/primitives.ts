@@ -99,3 +99,68 @@ export const PASSWORD_MISMATCH: { error: string; path: PropertyKey[] } = {
   error: 'validation.passwordMismatch',
   path: ['confirmPassword'],
 };
+
+const LOCAL_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** A real day of the Gregorian calendar written `YYYY-MM-DD` (2026-02-30 is not one); such strings sort in date order. */
+export function isLocalDate(text: string): boolean {
+  const match = LOCAL_DATE.exec(text);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+const WALL_TIME = /^([01]\d|2[0-3]):([0-5]\d)$/;
+
+/** A wall-clock time of day `HH:mm` (00:00–23:59), read in the project's time zone. */
+export const WallTimeSchema = z.string({ error: 'validation.required' }).trim().regex(WALL_TIME, { error: 'validation.time' });
+
+/** Minutes after midnight of `HH:mm` (null when the text is not a time of day). */
+export function wallTimeToMinutes(text: string): number | null {
+  const match = WALL_TIME.exec(text);
+  return match ? Number(match[1]) * 60 + Number(match[2]) : null;
+}
+
+/** `HH:mm` of minutes after midnight (wrapping at 24 h). */
+export function minutesToWallTime(minutes: number): string {
+  const m = ((Math.round(minutes) % 1440) + 1440) % 1440;
+  return `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
+}
+
+/** The runtime's canonical spelling of an IANA zone name, or null when it knows no such zone. */
+export function canonicalTimeZone(name: string): string | null {
+  // Offsets (`+01:00`) are valid for Intl in newer runtimes but are not places: no daylight-saving rules.
+  if (!/^[A-Za-z][A-Za-z0-9_+-]*(?:\/[A-Za-z0-9_+-]+)*$/.test(name)) return null;
+  try {
+    return new Intl.DateTimeFormat('en-US', { timeZone: name }).resolvedOptions().timeZone;
+  } catch {
+    return null;
+  }
+}
+
+/** An IANA time zone (`Europe/Rome`), known to the runtime's Intl, in its canonical spelling. */
+export const TimeZoneSchema = z
+  .string({ error: 'validation.required' })
+  .trim()
+  .min(1, { error: 'validation.required', abort: true })
+  .refine((v) => canonicalTimeZone(v) !== null, { error: 'validation.timeZone' })
+  .transform((v) => canonicalTimeZone(v) ?? v);
+
+// Region codes CLDR names that are not countries (unions, pseudo-locales, "unknown").
+const NOT_COUNTRIES = new Set(['EU', 'EZ', 'UN', 'QO', 'XA', 'XB', 'ZZ']);
+// Made on first use: a module-level `new` would keep this code in every bundle that imports the contracts.
+let regionNames: Intl.DisplayNames | null = null;
+
+/** An assigned ISO 3166-1 alpha-2 country code (upper case). */
+export function isCountryCode(code: string): boolean {
+  regionNames ??= new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' });
+  return /^[A-Z]{2}$/.test(code) && !NOT_COUNTRIES.has(code) && regionNames.of(code) !== undefined;
+}
+
+/** A country as an ISO 3166-1 alpha-2 code; lower case is accepted and upper-cased. */
+export const CountryCodeSchema = z
+  .string({ error: 'validation.required' })
+  .trim()
+  .toUpperCase()
+  .refine(isCountryCode, { error: 'validation.country' });

@@ -63,6 +63,7 @@ export const migration: DialectMigration = {
       .addColumn('ring_no', 'integer')
       .execute();
     await db.schema.createIndex('tbm_states_run_ts_idx').on('tbm_states').columns(['run_id', 'start_ts']).execute();
+    await db.schema.createIndex('tbm_states_run_end_idx').on('tbm_states').columns(['run_id', 'end_ts']).execute();
 
     let rings = db.schema
       .createTable('rings')
@@ -77,6 +78,7 @@ export const migration: DialectMigration = {
     for (const name of RING_NUMBER_COLUMNS) rings = rings.addColumn(name, 'double precision');
     await rings.addPrimaryKeyConstraint('rings_pk', ['run_id', 'ring_no']).execute();
     await db.schema.createIndex('rings_run_ts_idx').on('rings').columns(['run_id', 'start_ts']).execute();
+    await db.schema.createIndex('rings_run_end_idx').on('rings').columns(['run_id', 'end_ts']).execute();
 
     await db.schema
       .createTable('tag_mappings')

@@ -10,6 +10,12 @@ export function secondLevelPath(path: string): string {
   return ids.length === 0 ? path : `/${ids.join('/')}/`;
 }
 
+/** The id of the second-level organization of a path (deptIdTwo; its own id at the top level). */
+export function secondLevelId(path: string): number {
+  const ids = pathIds(path);
+  return ids[1] ?? ids[0] ?? 0;
+}
+
 /** A run with both organization paths of spec §3 (deptPath, deptTwoPath). */
 export interface ScopedRun extends RunRow {
   deptPath: string;

@@ -1,0 +1,248 @@
+import { type boardContract, KEY_TAGS, type projectContract, type RunListItem, type RunStatus } from '@boreline/contracts';
+import type { z } from 'zod';
+import type { AuthSession } from '../../core/auth.js';
+import { localDateOf, localDayRange } from '../../core/timeZone.js';
+import type { FiguresRepo, StateTotals } from './figures.repo.js';
+import { currentPeriod, daysBetween, nextPeriod, type PeriodUnit, periodStart } from './periods.js';
+import { RunScope, type ScopedRun, secondLevelId } from './runScope.js';
+
+type Input<E> = E extends { input: infer S extends z.ZodType } ? z.output<S> : never;
+
+/** A machine without a frame for this long is shown offline, not in its last state. */
+export const OFFLINE_AFTER_MS = 5 * 60_000;
+/** Planned rings per day when the project info does not say (DOMAIN.md: 8–15 for metro EPB). */
+const DEFAULT_RINGS_PER_DAY = 10;
+const DAY_MS = 86_400_000;
+
+/** What the board needs of the live pipeline: newest values and the engine's current state. */
+export interface LiveSource {
+  latest(runId: number): Promise<{ ts: number; values: Record<string, number | null> } | null>;
+  engineState(runId: number): { state: string | null; since: number | null; ringNo: number | null } | null;
+}
+
+const rates = (t: StateTotals) => {
+  const sum = t.advance + t.ringBuild + t.waiting + t.finish;
+  return sum === 0 ? { advance: 0, ringBuild: 0, waiting: 0 } : { advance: t.advance / sum, ringBuild: t.ringBuild / sum, waiting: (t.waiting + t.finish) / sum };
+};
+
+const asStatus = (state: string | null | undefined): RunStatus | null =>
+  state === 'advance' || state === 'ringBuild' || state === 'waiting' || state === 'finish' ? state : null;
+
+/** Figures read from the database are kept this long at most (a cycle event of the run drops them sooner). */
+export const FIGURES_TTL_MS = 15_000;
+
+/** A small per-run memo: the list and the board are read far more often than rings complete. */
+class RunMemo<T> {
+  private readonly entries = new Map<number, { at: number; value: Promise<T> }>();
+  constructor(private readonly now: () => number) {}
+
+  get(runId: number, load: () => Promise<T>): Promise<T> {
+    const hit = this.entries.get(runId);
+    if (hit && this.now() - hit.at < FIGURES_TTL_MS) return hit.value;
+    const value = load();
+    this.entries.set(runId, { at: this.now(), value });
+    value.catch(() => this.entries.delete(runId));
+    return value;
+  }
+
+  drop(runId: number): void {
+    this.entries.delete(runId);
+  }
+}
+
+/**
+ * The project list, the project home's board and the run state (spec §2 /fw0/stsRun, /fw1/home):
+ * figures come from ring records and state intervals; "now" from the live pipeline. Every period
+ * is cut in the project's own time zone.
+ */
+export class BoardService {
+  constructor(
+    private readonly scope: RunScope,
+    private readonly figures: FiguresRepo,
+    private readonly live: LiveSource,
+    private readonly planned: (runId: number) => Promise<{ ringsPerDay: number | null } | null> = async () => null,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  private readonly drive = new RunMemo<{ totals: StateTotals; rings: { count: number; lastRing: number | null; lastChainage: number | null }; last: Awaited<ReturnType<FiguresRepo['latestInterval']>> }>(() => this.now());
+  private readonly periods = new RunMemo<{ day: number; week: number; month: number; todayTotals: StateTotals; last30: number }>(() => this.now());
+
+  /** Drops what is remembered of a run (its cycle engine closed an interval or a ring). */
+  invalidate(runId: number): void {
+    this.drive.drop(runId);
+    this.periods.drop(runId);
+  }
+
+  private driveFigures(runId: number) {
+    return this.drive.get(runId, async () => {
+      const [totals, rings, last] = await Promise.all([this.figures.totals(runId), this.figures.ringSummary(runId), this.figures.latestInterval(runId)]);
+      return { totals, rings, last };
+    });
+  }
+
+  private periodFigures(run: ScopedRun) {
+    return this.periods.get(run.id, async () => {
+      const now = this.now();
+      const count = async (unit: PeriodUnit) => {
+        const p = currentPeriod(now, unit, run.time_zone);
+        return (await this.figures.ringEnds(run.id, p.start, p.end)).length;
+      };
+      const today = currentPeriod(now, 'day', run.time_zone);
+      const [day, week, month, todayTotals, last30] = await Promise.all([
+        count('day'),
+        count('week'),
+        count('month'),
+        this.figures.totalsBetween(run.id, today.start, today.end),
+        this.figures.ringEnds(run.id, now - 30 * DAY_MS, now).then((ends) => ends.length),
+      ]);
+      return { day, week, month, todayTotals, last30 };
+    });
+  }
+
+  private async status(run: ScopedRun) {
+    const [latest, { last }] = await Promise.all([this.live.latest(run.id), this.driveFigures(run.id)]);
+    const engine = this.live.engineState(run.id);
+    const lastDataAt = latest?.ts ?? last?.end_ts ?? null;
+    const stale = lastDataAt === null || this.now() - lastDataAt > OFFLINE_AFTER_MS;
+    const state = asStatus(engine?.state) ?? asStatus(last?.state);
+    const status: RunStatus = stale ? 'offline' : (state ?? 'waiting');
+    const since = stale ? lastDataAt : (engine?.since ?? last?.start_ts ?? null);
+    const ringValue = latest?.values[KEY_TAGS.ringNo];
+    const chainageValue = latest?.values[KEY_TAGS.chainage];
+    return {
+      status,
+      since,
+      lastDataAt,
+      ringNo: typeof ringValue === 'number' ? ringValue : (engine?.ringNo ?? last?.ring_no ?? null),
+      chainage: typeof chainageValue === 'number' ? chainageValue : null,
+    };
+  }
+
+  private async listItem(run: ScopedRun): Promise<RunListItem> {
+    const [{ totals, rings }, status] = await Promise.all([this.driveFigures(run.id), this.status(run)]);
+    const r = rates(totals);
+    return {
+      ...RunScope.option(run),
+      country: run.country,
+      lineName: run.line_name,
+      deptId: run.org_id,
+      deptIdTwo: secondLevelId(run.org_path),
+      deptPath: run.deptPath,
+      deptTwoPath: run.deptTwoPath,
+      progress: run.planned_rings > 0 ? Math.min(1, rings.count / run.planned_rings) : 0,
+      plannedRings: run.planned_rings,
+      tunnelLength: Math.round(Math.abs(run.end_chainage - run.start_chainage) * 1000) / 1000,
+      currentChainage: status.chainage ?? rings.lastChainage,
+      currentRing: status.ringNo ?? rings.lastRing,
+      advanceRate: r.advance,
+      ringBuildRate: r.ringBuild,
+      waitingRate: r.waiting,
+      status: status.status,
+      statusSince: status.since,
+      totalDurationMs: totals.advance + totals.ringBuild + totals.waiting + totals.finish,
+    };
+  }
+
+  async list(session: AuthSession, filter: Input<typeof projectContract.runQueryAll>): Promise<RunListItem[]> {
+    const name = filter.projectName?.toLowerCase();
+    const runs = (await this.scope.visible(session)).filter(
+      (r) => (!filter.tbmCode || r.tbm_code === filter.tbmCode) && (!filter.country || r.country === filter.country) && (!name || r.project_name.toLowerCase().includes(name)),
+    );
+    return Promise.all(runs.map((r) => this.listItem(r)));
+  }
+
+  async tbmCodes(session: AuthSession): Promise<string[]> {
+    return [...new Set((await this.scope.visible(session)).map((r) => r.tbm_code))].sort();
+  }
+
+  async countries(session: AuthSession): Promise<string[]> {
+    return [...new Set((await this.scope.visible(session)).map((r) => r.country))].sort();
+  }
+
+  async current(session: AuthSession, runId: number) {
+    const run = await this.scope.require(session, runId, 'project.run.read');
+    return {
+      ...RunScope.option(run),
+      deptId: run.org_id,
+      deptIdTwo: secondLevelId(run.org_path),
+      deptPath: run.deptPath,
+      deptTwoPath: run.deptTwoPath,
+      ringWidthMm: run.ring_width_mm,
+      startRing: run.start_ring,
+      plannedRings: run.planned_rings,
+      startChainage: run.start_chainage,
+      endChainage: run.end_chainage,
+    };
+  }
+
+  async state(session: AuthSession, runId: number) {
+    const run = await this.scope.require(session, runId, 'project.run.read');
+    const s = await this.status(run);
+    return { status: s.status, since: s.since, ringNo: s.ringNo, chainage: s.chainage, lastDataAt: s.lastDataAt };
+  }
+
+  async stateTree(session: AuthSession, runId: number) {
+    const run = await this.scope.require(session, runId, 'project.run.read');
+    const now = this.now();
+    const periods = [
+      { period: 'today' as const, ...currentPeriod(now, 'day', run.time_zone) },
+      { period: 'week' as const, ...currentPeriod(now, 'week', run.time_zone) },
+      { period: 'month' as const, ...currentPeriod(now, 'month', run.time_zone) },
+    ];
+    const rows = await Promise.all(
+      periods.map(async (p) => {
+        const [t, ends] = await Promise.all([this.figures.totalsBetween(run.id, p.start, p.end), this.figures.ringEnds(run.id, p.start, p.end)]);
+        return { period: p.period, advanceMs: t.advance, ringBuildMs: t.ringBuild, waitingMs: t.waiting, finishMs: t.finish, rings: ends.length };
+      }),
+    );
+    const [total, rings] = await Promise.all([this.figures.totals(run.id), this.figures.ringSummary(run.id)]);
+    return [...rows, { period: 'total' as const, advanceMs: total.advance, ringBuildMs: total.ringBuild, waitingMs: total.waiting, finishMs: total.finish, rings: rings.count }];
+  }
+
+  async indexPage(session: AuthSession, runId: number) {
+    const run = await this.scope.require(session, runId, 'project.run.read');
+    const now = this.now();
+    const metres = (rings: number) => Math.round(rings * run.ring_width_mm) / 1000;
+    const amount = (rings: number) => ({ rings, metres: metres(rings) });
+    const [{ rings: summary }, p, status, planned] = await Promise.all([this.driveFigures(run.id), this.periodFigures(run), this.status(run), this.planned(run.id)]);
+    const ringsPerDay = planned?.ringsPerDay ?? DEFAULT_RINGS_PER_DAY;
+    const remaining = Math.max(0, run.planned_rings - summary.count);
+    const pace = p.last30 / 30;
+    const forecastFinish = remaining === 0 || pace === 0 ? null : localDateOf(now + (remaining / pace) * DAY_MS, run.time_zone);
+    return {
+      today: amount(p.day),
+      week: amount(p.week),
+      month: amount(p.month),
+      total: amount(summary.count),
+      planned: { ringsPerDay, metresPerDay: metres(ringsPerDay), rings: run.planned_rings },
+      progress: run.planned_rings > 0 ? Math.min(1, summary.count / run.planned_rings) : 0,
+      currentRing: status.ringNo ?? summary.lastRing,
+      currentChainage: status.chainage ?? summary.lastChainage,
+      rates: rates(p.todayTotals),
+      status: status.status,
+      statusSince: status.since,
+      forecastFinish,
+    };
+  }
+
+  async progress(session: AuthSession, input: Input<typeof boardContract.progressGraphDay>, unit: PeriodUnit) {
+    const run = await this.scope.require(session, input.runId, 'project.run.read');
+    const ringsPerDay = (await this.planned(run.id))?.ringsPerDay ?? DEFAULT_RINGS_PER_DAY;
+    const first = periodStart(input.from, unit);
+    const after = nextPeriod(periodStart(input.to, unit), unit);
+    const ends = await this.figures.ringEnds(run.id, localDayRange(first, run.time_zone).start, localDayRange(after, run.time_zone).start);
+    const counts = new Map<string, number>();
+    for (const end of ends) {
+      const key = periodStart(localDateOf(end, run.time_zone), unit);
+      counts.set(key, (counts.get(key) ?? 0) + 1);
+    }
+    const points = [];
+    let cumulative = 0;
+    for (let p = first; p < after; p = nextPeriod(p, unit)) {
+      const rings = counts.get(p) ?? 0;
+      cumulative += rings;
+      points.push({ period: p, rings, metres: Math.round(rings * run.ring_width_mm) / 1000, plannedRings: ringsPerDay * daysBetween(p, nextPeriod(p, unit)), cumulativeRings: cumulative });
+    }
+    return points;
+  }
+}
