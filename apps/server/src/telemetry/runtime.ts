@@ -5,7 +5,8 @@ import { seedDemo } from '../db/seed/demo.js';
 import { fillHistory } from './demoHistory.js';
 import { TagLayout } from './frame.js';
 import { MqttSource } from './sources/mqttSource.js';
-import { SimulatorSource } from './sources/simulatorSource.js';
+import { continueDrive, SimulatorSource } from './sources/simulatorSource.js';
+import { CycleRepo } from './store/cycle.repo.js';
 import { HOUR_MS } from './store/rollup.js';
 
 /**
@@ -23,12 +24,13 @@ export async function startTelemetry(app: FastifyInstance, config: Config): Prom
     const createdIds = new Set(created.map((r) => r.runId));
     for (const run of await runs.bySource('simulator')) {
       if (createdIds.has(run.id)) continue;
-      const layout = await ingest.open({ runId: run.id, machineType: run.machine_type === 'slurry' ? 'slurry' : 'epb', ringWidthMm: run.ring_width_mm, endChainage: run.end_chainage });
-      simulator.add(
-        { runId: run.id, seed: run.sim_seed ?? run.id, machineType: run.machine_type === 'slurry' ? 'slurry' : 'epb', ringWidthMm: run.ring_width_mm, startChainage: run.start_chainage, endChainage: run.end_chainage, startRing: run.start_ring },
-        layout,
-        now,
-      );
+      const machineType: 'epb' | 'slurry' = run.machine_type === 'slurry' ? 'slurry' : 'epb';
+      const layout = await ingest.open({ runId: run.id, machineType, ringWidthMm: run.ring_width_mm, endChainage: run.end_chainage });
+      // A restarted simulator goes on after the last ring on record, never from the first ring again.
+      const last = await new CycleRepo(db).lastRingNo(run.id);
+      const nextRing = last === null ? run.start_ring : last + 1;
+      const drive = { runId: run.id, seed: run.sim_seed ?? run.id, machineType, ringWidthMm: run.ring_width_mm, startChainage: run.start_chainage, endChainage: run.end_chainage, startRing: run.start_ring };
+      simulator.add(continueDrive(drive, nextRing), layout, now);
     }
     for (const run of created) {
       background.push(

@@ -1,11 +1,12 @@
 import type { Kysely } from 'kysely';
-import type { SimulatedRun } from '../../telemetry/sources/simulatorSource.js';
+import { continueDrive, type SimulatedRun } from '../../telemetry/sources/simulatorSource.js';
 import type { Database } from '../schema.js';
 
 /**
  * Demo projects of the embedded default (DOMAIN.md): four tunnels in four countries and time
- * zones under one contractor, one of them a slurry machine with 2.0 m rings. Created once, on a
- * database without any run; their machines are fed by the simulator.
+ * zones under one contractor, one of them a slurry machine with 2.0 m rings. Each drive began at
+ * ring 1 and is part-way through (`startRing` is where the recorded history begins). Created once,
+ * on a database without any run; their machines are fed by the simulator.
  */
 export const DEMO_PROJECTS = [
   { org: 'Milano site office', project: 'Metro M4 Lot 3 – San Babila', code: 'M4-L3', tbm: 'S-1125', type: 'epb', country: 'IT', tz: 'Europe/Rome', line: 'M4 westbound', ring: 1500, startRing: 412, planned: 1800, start: 4219.833, end: 6919.833, seed: 11 },
@@ -45,7 +46,7 @@ export async function seedDemo(db: Kysely<Database>, now: number): Promise<DemoR
           time_zone: p.tz,
           line_name: p.line,
           ring_width_mm: p.ring,
-          start_ring: p.startRing,
+          start_ring: 1,
           planned_rings: p.planned,
           start_chainage: p.start,
           end_chainage: p.end,
@@ -56,7 +57,7 @@ export async function seedDemo(db: Kysely<Database>, now: number): Promise<DemoR
         })
         .returning('id')
         .executeTakeFirstOrThrow();
-      runs.push({ runId: row.id, seed: p.seed, machineType: p.type, ringWidthMm: p.ring, startChainage: p.start, endChainage: p.end, startRing: p.startRing });
+      runs.push(continueDrive({ runId: row.id, seed: p.seed, machineType: p.type, ringWidthMm: p.ring, startChainage: p.start, endChainage: p.end, startRing: 1 }, p.startRing));
     }
     return runs;
   });

@@ -25,6 +25,13 @@ const rates = (t: StateTotals) => {
   return sum === 0 ? { advance: 0, ringBuild: 0, waiting: 0 } : { advance: t.advance / sum, ringBuild: t.ringBuild / sum, waiting: (t.waiting + t.finish) / sum };
 };
 
+/**
+ * Rings built since the drive began: by ring number when rings are on record (a run may start
+ * recording part-way through its drive), never fewer than the rings recorded.
+ */
+const builtRings = (run: ScopedRun, rings: { count: number; lastRing: number | null }) =>
+  rings.lastRing === null ? rings.count : Math.max(rings.count, rings.lastRing - run.start_ring + 1);
+
 const asStatus = (state: string | null | undefined): RunStatus | null =>
   state === 'advance' || state === 'ringBuild' || state === 'waiting' || state === 'finish' ? state : null;
 
@@ -65,7 +72,7 @@ export class BoardService {
   ) {}
 
   private readonly drive = new RunMemo<{ totals: StateTotals; rings: { count: number; lastRing: number | null; lastChainage: number | null }; last: Awaited<ReturnType<FiguresRepo['latestInterval']>> }>(() => this.now());
-  private readonly periods = new RunMemo<{ day: number; week: number; month: number; todayTotals: StateTotals; last30: number }>(() => this.now());
+  private readonly periods = new RunMemo<{ day: number; week: number; month: number; todayTotals: StateTotals; last30: number; firstRecord: number | null }>(() => this.now());
 
   /** Drops what is remembered of a run (its cycle engine closed an interval or a ring). */
   invalidate(runId: number): void {
@@ -88,14 +95,15 @@ export class BoardService {
         return (await this.figures.ringEnds(run.id, p.start, p.end)).length;
       };
       const today = currentPeriod(now, 'day', run.time_zone);
-      const [day, week, month, todayTotals, last30] = await Promise.all([
+      const [day, week, month, todayTotals, last30, firstRecord] = await Promise.all([
         count('day'),
         count('week'),
         count('month'),
         this.figures.totalsBetween(run.id, today.start, today.end),
         this.figures.ringEnds(run.id, now - 30 * DAY_MS, now).then((ends) => ends.length),
+        this.figures.firstIntervalStart(run.id),
       ]);
-      return { day, week, month, todayTotals, last30 };
+      return { day, week, month, todayTotals, last30, firstRecord };
     });
   }
 
@@ -129,8 +137,10 @@ export class BoardService {
       deptIdTwo: secondLevelId(run.org_path),
       deptPath: run.deptPath,
       deptTwoPath: run.deptTwoPath,
-      progress: run.planned_rings > 0 ? Math.min(1, rings.count / run.planned_rings) : 0,
+      progress: run.planned_rings > 0 ? Math.min(1, builtRings(run, rings) / run.planned_rings) : 0,
       plannedRings: run.planned_rings,
+      ringsBuilt: builtRings(run, rings),
+      metresBuilt: Math.round(builtRings(run, rings) * run.ring_width_mm) / 1000,
       tunnelLength: Math.round(Math.abs(run.end_chainage - run.start_chainage) * 1000) / 1000,
       currentChainage: status.chainage ?? rings.lastChainage,
       currentRing: status.ringNo ?? rings.lastRing,
@@ -206,16 +216,19 @@ export class BoardService {
     const amount = (rings: number) => ({ rings, metres: metres(rings) });
     const [{ rings: summary }, p, status, planned] = await Promise.all([this.driveFigures(run.id), this.periodFigures(run), this.status(run), this.planned(run.id)]);
     const ringsPerDay = planned?.ringsPerDay ?? DEFAULT_RINGS_PER_DAY;
-    const remaining = Math.max(0, run.planned_rings - summary.count);
-    const pace = p.last30 / 30;
+    const built = builtRings(run, summary);
+    const remaining = Math.max(0, run.planned_rings - built);
+    // The pace of the last 30 days, or of the days on record when there are fewer.
+    const days = p.firstRecord === null ? 30 : Math.min(30, Math.max(1, (now - p.firstRecord) / DAY_MS));
+    const pace = p.last30 / days;
     const forecastFinish = remaining === 0 || pace === 0 ? null : localDateOf(now + (remaining / pace) * DAY_MS, run.time_zone);
     return {
       today: amount(p.day),
       week: amount(p.week),
       month: amount(p.month),
-      total: amount(summary.count),
+      total: amount(built),
       planned: { ringsPerDay, metresPerDay: metres(ringsPerDay), rings: run.planned_rings },
-      progress: run.planned_rings > 0 ? Math.min(1, summary.count / run.planned_rings) : 0,
+      progress: run.planned_rings > 0 ? Math.min(1, built / run.planned_rings) : 0,
       currentRing: status.ringNo ?? summary.lastRing,
       currentChainage: status.chainage ?? summary.lastChainage,
       rates: rates(p.todayTotals),

@@ -12,6 +12,20 @@ export interface SimulatedRun {
   startRing: number;
 }
 
+/**
+ * Where a simulated drive continues: at ring `nextRing`, at the chainage that ring starts at
+ * (rings before it were built, at one ring width each, from the run's start chainage).
+ */
+export function continueDrive(
+  run: { runId: number; seed: number; machineType: 'epb' | 'slurry'; ringWidthMm: number; startRing: number; startChainage: number; endChainage: number },
+  nextRing: number,
+): SimulatedRun {
+  const direction = run.endChainage >= run.startChainage ? 1 : -1;
+  const built = Math.max(0, nextRing - run.startRing);
+  const startChainage = Math.round((run.startChainage + (direction * built * run.ringWidthMm) / 1000) * 1000) / 1000;
+  return { ...run, startRing: nextRing, startChainage };
+}
+
 /** A simulator for a run, starting at `startTs`. */
 export function simulatorFor(run: SimulatedRun, layout: TagLayout, startTs: number): MachineSimulator {
   return new MachineSimulator({

@@ -83,6 +83,11 @@ export class CycleRepo {
     return this.db.selectFrom('rings').selectAll().where('run_id', '=', runId).where('ring_no', '>=', fromRing).where('ring_no', '<=', toRing).orderBy('ring_no').execute();
   }
 
+  async lastRingNo(runId: number): Promise<number | null> {
+    const row = await this.db.selectFrom('rings').select((eb) => eb.fn.max('ring_no').as('ring')).where('run_id', '=', runId).executeTakeFirst();
+    return row?.ring === null || row?.ring === undefined ? null : Number(row.ring);
+  }
+
   /** Removes what was derived from `from` on, before a recomputation. */
   async clearFrom(runId: number, from: number): Promise<void> {
     await this.db.deleteFrom('tbm_states').where('run_id', '=', runId).where('start_ts', '>=', from).execute();

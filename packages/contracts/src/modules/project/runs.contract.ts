@@ -47,6 +47,9 @@ export const RunListItemSchema = RunOptionSchema.extend({
   /** Rings built so far over the planned rings, 0–1. */
   progress: z.number(),
   plannedRings: z.number().int(),
+  /** Rings built since the drive began (by ring number when a run starts recording part-way) and their length, m. */
+  ringsBuilt: z.number().int(),
+  metresBuilt: z.number(),
   /** Metres between start and end chainage. */
   tunnelLength: z.number(),
   currentChainage: z.number().nullable(),

@@ -9,8 +9,6 @@ import { MachineCard } from '../components/MachineCard.js';
  * Rings built so far. The list row carries progress (rings over planned rings), which gives the
  * count exactly while the drive is within plan; metres follow from the planned ring length.
  */
-const ringsBuilt = (run: RunListItem) => Math.round(run.progress * run.plannedRings);
-const metresBuilt = (run: RunListItem) => (run.plannedRings > 0 ? (ringsBuilt(run) * run.tunnelLength) / run.plannedRings : 0);
 
 function byCountry(runs: RunListItem[], name: (code: string) => string): [string, RunListItem[]][] {
   const groups = new Map<string, RunListItem[]>();
@@ -32,8 +30,8 @@ export function ProjectBoardPage() {
   const totals = [
     { key: 'projects', title: t('project.board.projects'), value: String(runs.length) },
     { key: 'advancing', title: t('project.board.advancingNow'), value: `${runs.filter((r) => r.status === 'advance').length} / ${runs.length}` },
-    { key: 'rings', title: t('project.board.ringsBuilt'), value: f.number(runs.reduce((sum, r) => sum + ringsBuilt(r), 0), 0) },
-    { key: 'metres', title: t('project.board.metresBuilt'), value: f.number(runs.reduce((sum, r) => sum + metresBuilt(r), 0)) },
+    { key: 'rings', title: t('project.board.ringsBuilt'), value: f.number(runs.reduce((sum, r) => sum + r.ringsBuilt, 0), 0) },
+    { key: 'metres', title: t('project.board.metresBuilt'), value: f.number(runs.reduce((sum, r) => sum + r.metresBuilt, 0)) },
   ];
 
   return (

@@ -41,6 +41,8 @@ const milan: RunListItem = {
   deptTwoPath: '/1/6/',
   progress: 0.0256,
   plannedRings: 1800,
+  ringsBuilt: 21,
+  metresBuilt: 31.5,
   tunnelLength: 2700,
   currentChainage: 4289.0337,
   currentRing: 458,
