@@ -116,6 +116,31 @@ async function run(commands: Command[]): Promise<void> {
       if (role) role.codes = new Set(codes);
     }
 
+    /** The user's resources, visible runs and one object-level check per run, against the model. */
+    const verify = async (step: number, what: string) => {
+      const token = await signIn(t.app, user.phone, user.password, { ip: `10.91.${Math.floor(step / 200)}.${step % 200}` });
+      const info = envelope(await call(t.app, 'POST', '/server_main/u/web/sys/user/queryUserInfo/v1', { token, payload: {} }));
+      const actual = (info.data as { resources: string[] }).resources.filter((r) => (CODES as readonly string[]).includes(r));
+      expect(actual, `after step ${step}: ${what}`).toEqual(model.userCodes());
+      if (actual.length > 0) nonEmptyChecks += 1;
+      // Runs: which the user sees, and the object-level check of one resource at each run (zb-aware).
+      const visible = envelope(await call(t.app, 'GET', endpointUrl(projectContract.runQueryProject), { token }));
+      const seen = (visible.data as { runId: number }[]).map((r) => r.runId).sort((x, y) => x - y);
+      expect(seen, `runs after step ${step}: ${what}`).toEqual(model.visibleRuns());
+      for (const runId of model.runs.keys()) {
+        const page = envelope(await call(t.app, 'POST', endpointUrl(adminContract.warnSettingPage), { token, payload: { runId, pageSize: 1 } }));
+        // The route's gate checks the resource at the user's own organization, the service at the run's.
+        const code = 'admin.warnSetting.read';
+        const expected = model.userCodes().includes(code) && model.codesAt(model.checkOrg(runId)).includes(code);
+        expect(page.code, `run ${runId} after step ${step}: ${what}`).toBe(expected ? 0 : 2);
+        runChecks += 1;
+        if (expected) runAllows += 1;
+      }
+    };
+    // A run of the user's own organization from the start, so every pass has allowed run checks.
+    model.runs.set(await buildRun(t.db, userOrg), userOrg);
+    await verify(0, 'initial state');
+
     let step = 0;
     for (const c of commands) {
       step += 1;
@@ -171,24 +196,7 @@ async function run(commands: Command[]): Promise<void> {
           if (model.userOrg !== null && gone.has(model.userOrg)) model.userOrg = null;
         }
       }
-      const token = await signIn(t.app, user.phone, user.password, { ip: `10.91.${Math.floor(step / 200)}.${step % 200}` });
-      const info = envelope(await call(t.app, 'POST', '/server_main/u/web/sys/user/queryUserInfo/v1', { token, payload: {} }));
-      const actual = (info.data as { resources: string[] }).resources.filter((r) => (CODES as readonly string[]).includes(r));
-      expect(actual, `after step ${step}: ${JSON.stringify(c)}`).toEqual(model.userCodes());
-      if (actual.length > 0) nonEmptyChecks += 1;
-      // Runs: which the user sees, and the object-level check of one resource at each run (zb-aware).
-      const visible = envelope(await call(t.app, 'GET', endpointUrl(projectContract.runQueryProject), { token }));
-      const seen = (visible.data as { runId: number }[]).map((r) => r.runId).sort((x, y) => x - y);
-      expect(seen, `runs after step ${step}: ${JSON.stringify(c)}`).toEqual(model.visibleRuns());
-      for (const runId of model.runs.keys()) {
-        const page = envelope(await call(t.app, 'POST', endpointUrl(adminContract.warnSettingPage), { token, payload: { runId, pageSize: 1 } }));
-        // The route's gate checks the resource at the user's own organization, the service at the run's.
-        const code = 'admin.warnSetting.read';
-        const expected = model.userCodes().includes(code) && model.codesAt(model.checkOrg(runId)).includes(code);
-        expect(page.code, `run ${runId} after step ${step}: ${JSON.stringify(c)}`).toBe(expected ? 0 : 2);
-        runChecks += 1;
-        if (expected) runAllows += 1;
-      }
+      await verify(step, JSON.stringify(c));
     }
   } finally {
     await t.close();
