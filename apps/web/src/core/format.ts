@@ -89,3 +89,8 @@ export function useFormat() {
     [locale, t],
   );
 }
+
+/** A zone's offset from UTC at an instant (now by default), `+01:00`: daylight saving moves it. */
+export function zoneOffset(timeZone: string, at: number = Date.now()): string {
+  return dayjs(at).tz(timeZone).format('Z');
+}

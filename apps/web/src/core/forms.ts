@@ -4,14 +4,17 @@ import type { z } from 'zod';
 import { ApiError } from './api/client.js';
 import { notify } from './notify.js';
 
+/** The text of a contract issue: its message key, with the limit for "at most {{max}}" messages. */
+function issueText(issue: z.core.$ZodIssue | undefined, t: TFunction): string {
+  const maximum = issue && 'maximum' in issue ? issue.maximum : undefined;
+  return t(issue?.message ?? 'validation.invalid', { max: maximum ?? '' });
+}
+
 /** A field check from a contract schema: the same validator and message keys as the server. */
 export function zodCheck(schema: z.ZodType, t: TFunction): (value: unknown) => string | null {
   return (value) => {
     const result = schema.safeParse(value === '' ? undefined : value);
-    if (result.success) return null;
-    const issue = result.error.issues[0];
-    const maximum = issue && 'maximum' in issue ? issue.maximum : undefined;
-    return t(issue?.message ?? 'validation.invalid', { max: maximum ?? '' });
+    return result.success ? null : issueText(result.error.issues[0], t);
   };
 }
 
@@ -24,6 +27,39 @@ export function zodRule(schema: z.ZodType, t: TFunction): FormRule {
       if (error) throw new Error(error);
     },
   };
+}
+
+/**
+ * A field checked with the whole contract schema of its form (`input` gives the form as the
+ * endpoint takes it), so rules between fields — completion not before start, unique names in a
+ * list — show the server's message on the field they name. `path` is the field's path in the
+ * input (`shifts.1.name`). The rule is a bare validator, so lists (Form.List) take it too.
+ */
+export function zodFormRule(schema: z.ZodType, input: () => unknown, path: string, t: TFunction): { validator: () => Promise<void> } {
+  return {
+    validator: async () => {
+      const result = schema.safeParse(input());
+      if (result.success) return;
+      const issue = result.error.issues.find((i) => i.path.join('.') === path);
+      if (issue) throw new Error(issueText(issue, t));
+    },
+  };
+}
+
+/**
+ * A form's input parsed with its contract schema, as the server will parse it; on failure each
+ * problem goes onto the field at its path and null is answered.
+ */
+export function parseForm<S extends z.ZodType>(schema: S, input: unknown, form: FormInstance, t: TFunction): z.output<S> | null {
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  form.setFields(
+    result.error.issues.map((issue) => ({
+      name: issue.path.filter((p): p is string | number => typeof p !== 'symbol'),
+      errors: [issueText(issue, t)],
+    })),
+  );
+  return null;
 }
 
 /** The antd rule of a "confirm password" field: required and equal to `newPassword` (as the server checks). */

@@ -21,11 +21,16 @@ export const projectRoutesFw0: AppRoute[] = [
   },
 ];
 
-/** The project home of /fw1, for the current run. */
+/** Project pages of /fw1, for the current run: the home and the basic info (a tab per sub-path). */
 export const projectRoutesFw1: AppRoute[] = [
   {
     path: 'home',
     handle: { name: 'home', resource: 'menu.project.home', title: 'shell.menu.homePage' },
     lazy: lazyPage(() => import('./pages/ProjectHomePage.js'), (m) => m.ProjectHomePage),
+  },
+  {
+    path: 'basic_info/:tab?',
+    handle: { name: 'basicInfo', resource: 'menu.project.basicInfo', title: 'shell.menu.basicInfo' },
+    lazy: lazyPage(() => import('./pages/BasicInfoPage.js'), (m) => m.BasicInfoPage),
   },
 ];

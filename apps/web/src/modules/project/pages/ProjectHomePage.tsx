@@ -1,10 +1,8 @@
 import { Col, Result, Row, Skeleton } from 'antd';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
-import { notify } from '../../../core/notify.js';
-import { canUse, type CurrentRun, useFramework } from '../../../core/session.js';
+import { type CurrentRun, useFramework } from '../../../core/session.js';
 import { useIndexPage, useRunState } from '../api.js';
+import { ChooseProject } from '../components/ChooseProject.js';
 import { CurrentStatus } from '../components/CurrentStatus.js';
 import { DriveProgress } from '../components/DriveProgress.js';
 import { PeriodFigures } from '../components/PeriodFigures.js';
@@ -15,18 +13,6 @@ import { RatesDonut } from '../components/RatesDonut.js';
 export function ProjectHomePage() {
   const run = useFramework((s) => s.run);
   return run ? <Home run={run} /> : <ChooseProject />;
-}
-
-function ChooseProject() {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
-  useEffect(() => {
-    notify.show('warning', t('project.home.chooseProject'));
-    // "Enter system" is where a project is chosen; users without the project list have it as their start page.
-    const state = useFramework.getState();
-    void navigate(canUse(state, 'menu.projectList') ? '/fw0/stsRun/list' : '/fw0/dp', { replace: true });
-  }, [navigate, t]);
-  return null;
 }
 
 function Home({ run }: { run: CurrentRun }) {
