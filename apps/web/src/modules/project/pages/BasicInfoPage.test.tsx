@@ -1,6 +1,6 @@
 import type { basicInfoContract, CurrentRun, shiftContract } from '@boreline/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -140,6 +140,8 @@ describe('basic info: shifts', { timeout: 20_000 }, () => {
     useFramework.setState({ run: milanRun, user: null, resources: ['menu.project.basicInfo', 'project.shift.read', 'project.shift.write'] });
   });
   afterEach(() => {
+    // Unmount first: a page still on screen would react to the cleared run by navigating away.
+    cleanup();
     api.calls.length = 0;
     api.responses.clear();
     useFramework.setState({ run: null, resources: [] });
@@ -247,6 +249,8 @@ describe('basic info: project information', { timeout: 20_000 }, () => {
     api.responses.set('project.dicQueryList', [{ type: 'country', items: [{ code: 'IT', name: 'Italy' }] }]);
   });
   afterEach(() => {
+    // Unmount first: a page still on screen would react to the cleared run by navigating away.
+    cleanup();
     api.calls.length = 0;
     api.responses.clear();
     useFramework.setState({ run: null, resources: [] });
