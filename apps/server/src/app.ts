@@ -37,7 +37,7 @@ import { OrgScope } from './modules/admin/orgScope.js';
 import { registerWarnSettingRoutes } from './modules/admin/warnSetting.routes.js';
 import { WarnSettingRepo } from './modules/admin/warnSetting.repo.js';
 import { WarnSettingService } from './modules/admin/warnSetting.service.js';
-import { BoardService } from './modules/project/board.service.js';
+import { BOARD_LIVE_TAGS, BoardService } from './modules/project/board.service.js';
 import { FiguresRepo } from './modules/project/figures.repo.js';
 import { registerBasicInfoRoutes } from './modules/project/basicInfo.routes.js';
 import { BasicInfoRepo } from './modules/project/basicInfo.repo.js';
@@ -156,7 +156,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   const board = new BoardService(
     runScope,
     new FiguresRepo(db.kysely),
-    { latest: (runId) => latest.get(runId), engineState: (runId) => ingest.engineState(runId) },
+    { latest: (runId) => latest.get(runId, BOARD_LIVE_TAGS), engineState: (runId) => ingest.engineState(runId) },
     async (runId) => ({ ringsPerDay: (await basicInfo.projectInfo(runId))?.planned_rings_per_day ?? null }),
   );
   // Figures the board remembers are dropped as soon as the run's cycle engine closes an interval or a ring.

@@ -30,15 +30,19 @@ export class LatestValues {
     }
   }
 
-  /** The newest values of a run as code -> value (null where the last frame had none). */
-  async get(runId: number): Promise<{ ts: number; values: Record<string, number | null> } | null> {
+  /**
+   * The newest values of a run as code -> value (null where the last frame had none); only the
+   * chosen codes when `codes` is given (a board needs two of 741, not an object of all of them).
+   */
+  async get(runId: number, codes?: readonly string[]): Promise<{ ts: number; values: Record<string, number | null> } | null> {
+    const wanted = codes ? new Set(codes) : null;
     if (this.redis) {
       const raw = await this.redis.client.get(`${this.redis.prefix}latest:${runId}`);
       if (raw) {
         const parsed: unknown = JSON.parse(raw);
         if (parsed && typeof parsed === 'object' && 'ts' in parsed && 'values' in parsed && typeof parsed.ts === 'number' && parsed.values && typeof parsed.values === 'object') {
           const values: Record<string, number | null> = {};
-          for (const [code, value] of Object.entries(parsed.values)) values[code] = typeof value === 'number' ? value : null;
+          for (const [code, value] of Object.entries(parsed.values)) if (!wanted || wanted.has(code)) values[code] = typeof value === 'number' ? value : null;
           return { ts: parsed.ts, values };
         }
       }
@@ -46,10 +50,18 @@ export class LatestValues {
     const frame = this.frames.get(runId);
     if (!frame) return null;
     const values: Record<string, number | null> = {};
-    frame.codes.forEach((code, i) => {
+    const at = (i: number) => {
       const v = frame.values[i] ?? Number.NaN;
-      values[code] = Number.isNaN(v) ? null : v;
-    });
+      return Number.isNaN(v) ? null : v;
+    };
+    if (wanted) {
+      for (const code of wanted) {
+        const i = frame.codes.indexOf(code);
+        if (i >= 0) values[code] = at(i);
+      }
+    } else {
+      frame.codes.forEach((code, i) => (values[code] = at(i)));
+    }
     return { ts: frame.ts, values };
   }
 }

@@ -14,6 +14,9 @@ export const OFFLINE_AFTER_MS = 5 * 60_000;
 const DEFAULT_RINGS_PER_DAY = 10;
 const DAY_MS = 86_400_000;
 
+/** The live values the board shows: the PLC ring counter and the chainage from guidance. */
+export const BOARD_LIVE_TAGS: readonly string[] = [KEY_TAGS.ringNo, KEY_TAGS.chainage];
+
 /** What the board needs of the live pipeline: newest values and the engine's current state. */
 export interface LiveSource {
   latest(runId: number): Promise<{ ts: number; values: Record<string, number | null> } | null>;
