@@ -96,3 +96,16 @@ export function startPath(canUse: (resource: string) => boolean): string {
   const items = visibleMenu(canUse).flatMap((s) => s.items);
   return items.find((i) => i.path === START_PATH)?.path ?? items[0]?.path ?? START_PATH;
 }
+
+/**
+ * The menu item a location belongs to: its own path, else the item whose page the location is
+ * inside — a sub-path (`/fw0/sys/user/list/…`) or a sibling tab of the item's page
+ * (`/fw1/basic_info/shift_info` belongs to `/fw1/basic_info/project_info`).
+ */
+export function menuKeyOf(pathname: string, paths: readonly string[]): string {
+  if (paths.includes(pathname)) return pathname;
+  const within = (prefix: string) => pathname.startsWith(`${prefix}/`);
+  const parentOf = (path: string) => path.slice(0, path.lastIndexOf('/'));
+  const byLength = [...paths].sort((a, b) => b.length - a.length);
+  return byLength.find(within) ?? byLength.find((p) => parentOf(p).split('/').length > 2 && within(parentOf(p))) ?? pathname;
+}

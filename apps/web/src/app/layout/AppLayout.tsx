@@ -19,7 +19,7 @@ import { changeLanguage, LANGUAGE_NAMES } from '../../core/i18n.js';
 import { canUse, useFramework } from '../../core/session.js';
 import { logout } from '../logout.js';
 import { RequireResource } from '../RequireSession.js';
-import { visibleMenu } from '../menu.js';
+import { menuKeyOf, visibleMenu } from '../menu.js';
 import { ShellProviders } from './ShellProviders.js';
 import { useAvatarUrl } from './useAvatarUrl.js';
 
@@ -56,6 +56,7 @@ function Frame() {
   }, [me.data, refresh]);
 
   const sections = useMemo(() => visibleMenu((resource) => canUse({ user, resources }, resource)), [user, resources]);
+  const menuPaths = sections.flatMap((section) => section.items.map((item) => item.path));
   const menuItems = sections.map((section) => ({
     key: section.key,
     icon: SECTION_ICONS[section.icon],
@@ -79,7 +80,7 @@ function Frame() {
         <Menu
           theme="dark"
           mode="inline"
-          selectedKeys={[location.pathname]}
+          selectedKeys={[menuKeyOf(location.pathname, menuPaths)]}
           {...(collapsed ? {} : { openKeys, onOpenChange: setOpenKeys })}
           items={menuItems}
         />
