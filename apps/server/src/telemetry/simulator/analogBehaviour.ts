@@ -1,8 +1,30 @@
 import type { Subsystem, TagDef } from '@boreline/contracts';
 import type { Rng } from './prng.js';
 import { pressureFactor, SIG } from './signals.js';
-import type { AnalogBehaviour } from './tagBehaviour.js';
 import { codeWords, hasWord, INJECTION, PROCESS } from './tagWords.js';
+
+/**
+ * How an ordinary (non-key) tag behaves, decided once from its definition. An analog value is a
+ * mean-reverting walk toward `a + b · sig[src]`, so it follows the machine (a chamber sensor the
+ * face pressure, a foam line the advance) yet keeps a life of its own.
+ */
+export interface AnalogBehaviour {
+  kind: 'analog';
+  src: number;
+  a: number;
+  b: number;
+  /** Seconds to close ~63 % of the gap to the target. */
+  tau: number;
+  /** Step of the walk and of the reading's own noise, in the tag's unit. */
+  walk: number;
+  noise: number;
+  /** The working range (excursions leave it) and the band a reading never leaves. */
+  lo: number;
+  hi: number;
+  floor: number;
+  ceil: number;
+  start: number;
+}
 
 const PRESSURE_UNITS = new Set(['bar', 'mbar', 'kpa', 'mpa', 'pa', 'psi']);
 const VOLTAGE_UNITS = new Set(['v', 'kv']);

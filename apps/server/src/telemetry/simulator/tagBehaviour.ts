@@ -1,31 +1,9 @@
 import type { Subsystem, TagDef } from '@boreline/contracts';
-import { analogBehaviour } from './analogBehaviour.js';
+import { type AnalogBehaviour, analogBehaviour } from './analogBehaviour.js';
+
 import { Rng } from './prng.js';
 import { SIG } from './signals.js';
 import { codeWords, hasWord, INJECTION, PROCESS } from './tagWords.js';
-
-/**
- * How an ordinary (non-key) tag behaves, decided once from its definition. An analog value is a
- * mean-reverting walk toward `a + b · sig[src]`, so it follows the machine (a chamber sensor the
- * face pressure, a foam line the advance) yet keeps a life of its own.
- */
-export interface AnalogBehaviour {
-  kind: 'analog';
-  src: number;
-  a: number;
-  b: number;
-  /** Seconds to close ~63 % of the gap to the target. */
-  tau: number;
-  /** Step of the walk and of the reading's own noise, in the tag's unit. */
-  walk: number;
-  noise: number;
-  /** The working range (excursions leave it) and the band a reading never leaves. */
-  lo: number;
-  hi: number;
-  floor: number;
-  ceil: number;
-  start: number;
-}
 
 /**
  * Totals grow with calendar time or with work; per-ring counters with the ring's progress; a
