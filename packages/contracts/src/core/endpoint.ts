@@ -49,4 +49,6 @@ export const inputSource = (endpoint: Pick<EndpointDefinition, 'method' | 'input
   endpoint.inputFrom ?? (endpoint.method === 'GET' ? 'query' : 'body');
 
 export type EndpointInput<E> = E extends EndpointDefinition<infer I, z.ZodType> ? z.input<I> : never;
+/** An endpoint's input as the server's handlers get it: parsed, defaults applied, transformed. */
+export type EndpointArgs<E> = E extends EndpointDefinition<infer I, z.ZodType> ? z.output<I> : never;
 export type EndpointOutput<E> = E extends EndpointDefinition<z.ZodType, infer O> ? z.output<O> : never;

@@ -1,12 +1,11 @@
-import { adminContract, type Role } from '@boreline/contracts';
-import type { z } from 'zod';
+import { adminContract, type Role, type EndpointArgs } from '@boreline/contracts';
 import type { AuthSession } from '../../core/auth.js';
 import { errors } from '../../core/errors.js';
 import type { RoleGrantPolicy } from './access.policy.js';
 import { OrgScope } from './orgScope.js';
 import type { PermissionRepo, RoleRow } from './permission.repo.js';
 
-type Input<E> = E extends { input: infer S extends z.ZodType } ? z.output<S> : never;
+type Input<E> = EndpointArgs<E>;
 
 const presentRole = (row: RoleRow): Role => ({
   id: row.id,

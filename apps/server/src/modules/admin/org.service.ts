@@ -1,5 +1,4 @@
-import { type adminContract, childPath, type Org, type OrgNode, isWithin } from '@boreline/contracts';
-import type { z } from 'zod';
+import { type adminContract, childPath, type Org, type OrgNode, isWithin, type EndpointArgs } from '@boreline/contracts';
 import type { AuthSession } from '../../core/auth.js';
 import { errors } from '../../core/errors.js';
 import { REVOKE_REASON, type SessionService } from '../auth/session.service.js';
@@ -7,7 +6,7 @@ import { buildTree, flattenTree, presentOrg, toCascade } from './org.presenter.j
 import type { OrgRepo, OrgRow } from './org.repo.js';
 import { OrgScope } from './orgScope.js';
 
-type Input<E> = E extends { input: infer S extends z.ZodType } ? z.output<S> : never;
+type Input<E> = EndpointArgs<E>;
 
 /**
  * The organization tree (spec §3, §5, §6). A super administrator works on the whole tree; anyone

@@ -1,9 +1,8 @@
-import { type adminContract, isWithin, RESOURCE_CODES, type ResourceNode } from '@boreline/contracts';
-import type { z } from 'zod';
+import { type adminContract, isWithin, RESOURCE_CODES, type ResourceNode, type EndpointArgs } from '@boreline/contracts';
 import { errors } from '../../core/errors.js';
 import type { PermissionRepo, ResourceRow } from './permission.repo.js';
 
-type Input<E> = E extends { input: infer S extends z.ZodType } ? z.output<S> : never;
+type Input<E> = EndpointArgs<E>;
 
 const BUILT_IN = new Set<string>(RESOURCE_CODES);
 

@@ -1,5 +1,4 @@
-import type { adminContract, AdminUser } from '@boreline/contracts';
-import type { z } from 'zod';
+import type { adminContract, AdminUser, EndpointArgs } from '@boreline/contracts';
 import type { AuthSession } from '../../core/auth.js';
 import { errors } from '../../core/errors.js';
 import { hashPassword } from '../../core/password.js';
@@ -12,7 +11,7 @@ import type { OrgRow } from './org.repo.js';
 import { OrgScope } from './orgScope.js';
 import type { UserAdminRepo } from './user.repo.js';
 
-type Input<E> = E extends { input: infer S extends z.ZodType } ? z.output<S> : never;
+type Input<E> = EndpointArgs<E>;
 type Row = NonNullable<Awaited<ReturnType<UserAdminRepo['find']>>>;
 
 /**

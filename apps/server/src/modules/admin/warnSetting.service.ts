@@ -1,13 +1,12 @@
-import { type adminContract, findTag, type Language, type MachineType, tagCatalogue, tagDisplayName, type TagDef, type WarnSetting } from '@boreline/contracts';
+import { type adminContract, findTag, type Language, type MachineType, tagCatalogue, tagDisplayName, type TagDef, type WarnSetting, type EndpointArgs } from '@boreline/contracts';
 import { translate } from '@boreline/i18n';
-import type { z } from 'zod';
 import type { AuthSession } from '../../core/auth.js';
 import { errors } from '../../core/errors.js';
 import { localeOf } from '../../core/i18n.js';
 import type { RunScope } from '../project/runScope.js';
 import type { WarnSettingRepo, WarnSettingRow } from './warnSetting.repo.js';
 
-type Input<E> = E extends { input: infer S extends z.ZodType } ? z.output<S> : never;
+type Input<E> = EndpointArgs<E>;
 
 const machineTypeOf = (value: string): MachineType => (value === 'slurry' ? 'slurry' : 'epb');
 

@@ -1,12 +1,11 @@
-import type { basicInfoContract } from '@boreline/contracts';
-import type { z } from 'zod';
+import type { basicInfoContract, EndpointArgs } from '@boreline/contracts';
 import type { AuthSession } from '../../core/auth.js';
 import { errors } from '../../core/errors.js';
 import { presentDeviceInfo, presentProjectInfo } from './basicInfo.presenter.js';
 import type { BasicInfoRepo, RunBasicsRow } from './basicInfo.repo.js';
 import type { RunScope } from './runScope.js';
 
-type Input<E> = E extends { input: infer S extends z.ZodType } ? z.output<S> : never;
+type Input<E> = EndpointArgs<E>;
 type Contract = typeof basicInfoContract;
 
 /**

@@ -1,12 +1,11 @@
-import { type boardContract, KEY_TAGS, type projectContract, type RunListItem, type RunStatus } from '@boreline/contracts';
-import type { z } from 'zod';
+import { type boardContract, KEY_TAGS, type projectContract, type RunListItem, type RunStatus, type EndpointArgs } from '@boreline/contracts';
 import type { AuthSession } from '../../core/auth.js';
 import { localDateOf, localDayRange } from '../../core/timeZone.js';
 import type { FiguresRepo, StateTotals } from './figures.repo.js';
 import { currentPeriod, daysBetween, nextPeriod, type PeriodUnit, periodStart } from './periods.js';
 import { RunScope, type ScopedRun, secondLevelId } from './runScope.js';
 
-type Input<E> = E extends { input: infer S extends z.ZodType } ? z.output<S> : never;
+type Input<E> = EndpointArgs<E>;
 
 /** A machine without a frame for this long is shown offline, not in its last state. */
 export const OFFLINE_AFTER_MS = 5 * 60_000;

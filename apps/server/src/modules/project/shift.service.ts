@@ -1,12 +1,11 @@
-import { type Language, minutesToWallTime, shiftContract, wallTimeToMinutes } from '@boreline/contracts';
-import type { z } from 'zod';
+import { type Language, minutesToWallTime, shiftContract, wallTimeToMinutes, type EndpointArgs } from '@boreline/contracts';
 import type { AuthSession } from '../../core/auth.js';
 import { errors } from '../../core/errors.js';
 import { t } from '../../core/i18n.js';
 import type { RunScope, ScopedRun } from './runScope.js';
 import type { ShiftRepo, ShiftRow } from './shift.repo.js';
 
-type Input<E> = E extends { input: infer S extends z.ZodType } ? z.output<S> : never;
+type Input<E> = EndpointArgs<E>;
 type ShiftSet = shiftContract.ShiftSet;
 type Shift = shiftContract.Shift;
 

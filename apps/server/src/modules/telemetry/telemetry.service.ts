@@ -1,6 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { tagCatalogue, type telemetryContract } from '@boreline/contracts';
-import type { z } from 'zod';
+import { tagCatalogue, type telemetryContract, type EndpointArgs } from '@boreline/contracts';
 import type { AuthSession, MachineAuthenticator, MachineCaller } from '../../core/auth.js';
 import { errors } from '../../core/errors.js';
 import { FrameDecoder } from '../../telemetry/decode.js';
@@ -11,7 +10,7 @@ import type { TagMappingRepo } from '../../telemetry/store/tagMapping.repo.js';
 import type { RunRepo, RunRow } from '../project/run.repo.js';
 import type { RunScope } from '../project/runScope.js';
 
-type Input<E> = E extends { input: infer S extends z.ZodType } ? z.output<S> : never;
+type Input<E> = EndpointArgs<E>;
 
 const keyHash = (key: string) => createHash('sha256').update(key).digest('hex');
 
