@@ -2,6 +2,7 @@ import { tagCatalogue } from '@boreline/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.js';
 import { seedDemo } from '../db/seed/demo.js';
+import { machineTypeOf } from '../modules/project/run.repo.js';
 import { fillHistory } from './demoHistory.js';
 import { TagLayout } from './frame.js';
 import { MqttSource } from './sources/mqttSource.js';
@@ -24,7 +25,7 @@ export async function startTelemetry(app: FastifyInstance, config: Config): Prom
     const createdIds = new Set(created.map((r) => r.runId));
     for (const run of await runs.bySource('simulator')) {
       if (createdIds.has(run.id)) continue;
-      const machineType: 'epb' | 'slurry' = run.machine_type === 'slurry' ? 'slurry' : 'epb';
+      const machineType = machineTypeOf(run);
       const layout = await ingest.open({ runId: run.id, machineType, ringWidthMm: run.ring_width_mm, endChainage: run.end_chainage });
       // A restarted simulator goes on after the last ring on record, never from the first ring again.
       const last = await new CycleRepo(db).lastRingNo(run.id);

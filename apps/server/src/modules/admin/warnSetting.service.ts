@@ -1,14 +1,14 @@
-import { type adminContract, findTag, type Language, type MachineType, tagCatalogue, tagDisplayName, type TagDef, type WarnSetting, type EndpointArgs } from '@boreline/contracts';
+import { type adminContract, findTag, type Language, tagCatalogue, tagDisplayName, type TagDef, type WarnSetting, type EndpointArgs } from '@boreline/contracts';
 import { translate } from '@boreline/i18n';
 import type { AuthSession } from '../../core/auth.js';
 import { errors } from '../../core/errors.js';
 import { localeOf } from '../../core/i18n.js';
+import { machineTypeOf } from '../project/run.repo.js';
 import type { RunScope } from '../project/runScope.js';
 import type { WarnSettingRepo, WarnSettingRow } from './warnSetting.repo.js';
 
 type Input<E> = EndpointArgs<E>;
 
-const machineTypeOf = (value: string): MachineType => (value === 'slurry' ? 'slurry' : 'epb');
 
 /**
  * Part alarm settings of a run: every monitored point of its machine's catalogue, with the saved
@@ -45,7 +45,7 @@ export class WarnSettingService {
     const run = await this.runs.require(session, input.runId, 'admin.warnSetting.read');
     const saved = new Map((await this.repo.ofRun(run.id)).map((r) => [r.tag_code, r]));
     const keyword = input.keyword?.toLowerCase();
-    const all = tagCatalogue(machineTypeOf(run.machine_type))
+    const all = tagCatalogue(machineTypeOf(run))
       .filter((tag) => !input.subsystem || tag.subsystem === input.subsystem)
       .map((tag) => this.present(run.id, tag, saved.get(tag.code), language))
       .filter((s) => !keyword || s.tagCode.toLowerCase().includes(keyword) || s.name.toLowerCase().includes(keyword))
@@ -56,7 +56,7 @@ export class WarnSettingService {
 
   async update(session: AuthSession, input: Input<typeof adminContract.warnSettingUpdate>, language: Language): Promise<WarnSetting> {
     const run = await this.runs.require(session, input.runId, 'admin.warnSetting.write');
-    const tag = findTag(machineTypeOf(run.machine_type), input.tagCode);
+    const tag = findTag(machineTypeOf(run), input.tagCode);
     if (!tag) throw errors.business('admin.warnSetting.unknownTag');
     await this.repo.upsert(run.id, tag.code, input, session.userId, Date.now());
     const row = (await this.repo.ofRun(run.id)).find((r) => r.tag_code === tag.code);

@@ -1,5 +1,6 @@
 import type { basicInfoContract } from '@boreline/contracts';
 import type { ProjectInfoRow, RunBasicsRow, TbmInfoRow } from './basicInfo.repo.js';
+import { machineTypeOf } from './run.repo.js';
 
 type ProjectInfo = basicInfoContract.ProjectInfo;
 type DeviceInfo = basicInfoContract.DeviceInfo;
@@ -35,7 +36,7 @@ export function presentDeviceInfo(run: RunBasicsRow, tbm: TbmInfoRow | undefined
   return {
     runId: run.id,
     tbmCode: run.tbm_code,
-    machineType: run.machine_type === 'slurry' ? 'slurry' : 'epb',
+    machineType: machineTypeOf(run),
     tbmName: tbm?.tbm_name ?? null,
     manufacturer: tbm?.manufacturer ?? null,
     cutterheadDiameter: tbm?.cutterhead_diameter ?? null,

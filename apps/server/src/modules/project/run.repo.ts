@@ -1,9 +1,13 @@
+import type { MachineType } from '@boreline/contracts';
 import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
 import type { Database, RunTable } from '../../db/schema.js';
 
 /** A run with the path of its organization (its deptPath), read at request time. */
 export type RunRow = Selectable<RunTable> & { org_path: string };
 export type NewRun = Omit<Insertable<RunTable>, 'id' | 'created_at'>;
+
+/** The machine type of a stored run (the column holds 'epb' or 'slurry'). */
+export const machineTypeOf = (run: { machine_type: string }): MachineType => (run.machine_type === 'slurry' ? 'slurry' : 'epb');
 
 /** SQL of runs and of the runs a user is limited to. */
 export class RunRepo {

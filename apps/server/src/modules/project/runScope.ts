@@ -2,7 +2,7 @@ import { pathIds, type ResourceCode, type RunOption } from '@boreline/contracts'
 import type { AuthSession } from '../../core/auth.js';
 import { errors } from '../../core/errors.js';
 import type { RoleGrantPolicy } from '../admin/access.policy.js';
-import type { RunRepo, RunRow } from './run.repo.js';
+import { machineTypeOf, type RunRepo, type RunRow } from './run.repo.js';
 
 /** The second-level organization path of a run (its own path when it sits at the top level). */
 export function secondLevelPath(path: string): string {
@@ -72,7 +72,6 @@ export class RunScope {
   }
 
   static option(run: RunRow): RunOption {
-    const machineType = run.machine_type === 'slurry' ? 'slurry' : 'epb';
-    return { runId: run.id, projectName: run.project_name, tbmCode: run.tbm_code, machineType, timeZone: run.time_zone, orgId: run.org_id };
+    return { runId: run.id, projectName: run.project_name, tbmCode: run.tbm_code, machineType: machineTypeOf(run), timeZone: run.time_zone, orgId: run.org_id };
   }
 }

@@ -7,7 +7,7 @@ import type { IngestService } from '../../telemetry/ingest.js';
 import { recomputeCycles } from '../../telemetry/recompute.js';
 import type { SeriesReader } from '../../telemetry/series.js';
 import type { TagMappingRepo } from '../../telemetry/store/tagMapping.repo.js';
-import type { RunRepo, RunRow } from '../project/run.repo.js';
+import { machineTypeOf, type RunRepo, type RunRow } from '../project/run.repo.js';
 import type { RunScope } from '../project/runScope.js';
 
 type Input<E> = EndpointArgs<E>;
@@ -16,7 +16,7 @@ const keyHash = (key: string) => createHash('sha256').update(key).digest('hex');
 
 export const telemetryOf = (run: RunRow) => ({
   runId: run.id,
-  machineType: run.machine_type === 'slurry' ? ('slurry' as const) : ('epb' as const),
+  machineType: machineTypeOf(run),
   ringWidthMm: run.ring_width_mm,
   endChainage: run.end_chainage,
 });
