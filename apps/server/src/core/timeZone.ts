@@ -15,7 +15,8 @@ export interface ZonedTime {
   ms?: number;
 }
 
-const DAY_MS = 86_400_000;
+/** A calendar day of UTC; local days are 23–25 h (see `localDayRange`). */
+export const DAY_MS = 86_400_000;
 
 // Building a formatter costs far more than formatting with it; reports convert many instants.
 const formatters = new Map<string, Intl.DateTimeFormat>();

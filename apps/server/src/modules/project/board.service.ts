@@ -1,6 +1,6 @@
 import { type boardContract, KEY_TAGS, type projectContract, type RunListItem, type RunStatus, type EndpointArgs } from '@boreline/contracts';
 import type { AuthSession } from '../../core/auth.js';
-import { localDateOf, localDayRange } from '../../core/timeZone.js';
+import { DAY_MS, localDateOf, localDayRange } from '../../core/timeZone.js';
 import type { FiguresRepo, StateTotals } from './figures.repo.js';
 import { currentPeriod, daysBetween, nextPeriod, type PeriodUnit, periodStart } from './periods.js';
 import { RunScope, type ScopedRun, secondLevelId } from './runScope.js';
@@ -11,7 +11,6 @@ type Input<E> = EndpointArgs<E>;
 export const OFFLINE_AFTER_MS = 5 * 60_000;
 /** Planned rings per day when the project info does not say (DOMAIN.md: 8–15 for metro EPB). */
 const DEFAULT_RINGS_PER_DAY = 10;
-const DAY_MS = 86_400_000;
 
 /** The live values the board shows: the PLC ring counter and the chainage from guidance. */
 export const BOARD_LIVE_TAGS: readonly string[] = [KEY_TAGS.ringNo, KEY_TAGS.chainage];

@@ -1,4 +1,4 @@
-import { formatLocalDate, type LocalDate, localDateOf, localDayRange, parseLocalDate, shiftLocalDate } from '../../core/timeZone.js';
+import { DAY_MS, formatLocalDate, type LocalDate, localDateOf, localDayRange, parseLocalDate, shiftLocalDate } from '../../core/timeZone.js';
 
 export type PeriodUnit = 'day' | 'week' | 'month';
 
@@ -25,7 +25,7 @@ export function nextPeriod(start: string, unit: PeriodUnit): string {
 export function daysBetween(from: string, to: string): number {
   const a = parseLocalDate(from);
   const b = parseLocalDate(to);
-  return Math.round((Date.UTC(b.y, b.m - 1, b.d) - Date.UTC(a.y, a.m - 1, a.d)) / 86_400_000);
+  return Math.round((Date.UTC(b.y, b.m - 1, b.d) - Date.UTC(a.y, a.m - 1, a.d)) / DAY_MS);
 }
 
 /** Instants bounding the period of `unit` holding `ts` in the zone: today, this week, this month. */

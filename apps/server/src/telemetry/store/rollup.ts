@@ -2,7 +2,7 @@ import type { ChunkInput, DecodedChunk } from '../codec/chunkCodec.js';
 
 export const MINUTE_MS = 60_000;
 export const HOUR_MS = 3_600_000;
-export const DAY_MS = 86_400_000;
+export { DAY_MS } from '../../core/timeZone.js';
 
 /**
  * Rollups keep four columns per tag — min, max, mean, count — laid out as four blocks of `tags`
