@@ -11,6 +11,29 @@ import type { PermissionRepo } from './permission.repo.js';
 export class RoleGrantPolicy implements AccessPolicy {
   constructor(private readonly repo: PermissionRepo) {}
 
+  // A request's session object lives as long as the request: the gate and the service's object
+  // checks share one read of the caller's grants and organization, and the next request reads again.
+  private readonly grantsOfRequest = new WeakMap<AuthSession, ReturnType<PermissionRepo['userGrants']>>();
+  private readonly orgOfRequest = new WeakMap<AuthSession, ReturnType<PermissionRepo['userOrg']>>();
+
+  private grants(session: AuthSession): ReturnType<PermissionRepo['userGrants']> {
+    let grants = this.grantsOfRequest.get(session);
+    if (!grants) {
+      grants = this.repo.userGrants(session.userId);
+      this.grantsOfRequest.set(session, grants);
+    }
+    return grants;
+  }
+
+  private org(session: AuthSession): ReturnType<PermissionRepo['userOrg']> {
+    let org = this.orgOfRequest.get(session);
+    if (!org) {
+      org = this.repo.userOrg(session.userId);
+      this.orgOfRequest.set(session, org);
+    }
+    return org;
+  }
+
   /** The resources the organization at `path` may use. */
   async usableAt(path: string): Promise<Set<string>> {
     const sets = await this.repo.orgSetsAlong(path);
@@ -19,7 +42,7 @@ export class RoleGrantPolicy implements AccessPolicy {
 
   async codesAt(session: AuthSession, path: string): Promise<Set<string>> {
     if (session.sa) return new Set(RESOURCE_CODES);
-    const [grants, usable] = await Promise.all([this.repo.userGrants(session.userId), this.usableAt(path)]);
+    const [grants, usable] = await Promise.all([this.grants(session), this.usableAt(path)]);
     const reserved = new Set<string>(SUPER_ADMIN_ONLY_CODES);
     return new Set(
       grants.flatMap((g) => (g.code && usable.has(g.code) && !reserved.has(g.code) && isWithin(path, g.orgPath) ? [g.code] : [])),
@@ -29,13 +52,13 @@ export class RoleGrantPolicy implements AccessPolicy {
   /** Route-level check: at the caller's own organization. */
   async isAllowed(session: AuthSession, code: ResourceCode): Promise<boolean> {
     if (session.sa) return true;
-    const org = await this.repo.userOrg(session.userId);
+    const org = await this.org(session);
     return org ? (await this.codesAt(session, org.path)).has(code) : false;
   }
 
   /** Whether the caller belongs to an organization at all (one detached by a deletion holds nothing). */
   async hasOrg(session: AuthSession): Promise<boolean> {
-    return session.sa || (await this.repo.userOrg(session.userId)) !== undefined;
+    return session.sa || (await this.org(session)) !== undefined;
   }
 
   /** Object-level check: at the organization path of the object (a run's deptPath, a record's org). */
@@ -45,12 +68,12 @@ export class RoleGrantPolicy implements AccessPolicy {
 
   async resourcesOf(session: AuthSession): Promise<string[]> {
     if (session.sa) return [...RESOURCE_CODES];
-    const org = await this.repo.userOrg(session.userId);
+    const org = await this.org(session);
     return org ? [...(await this.codesAt(session, org.path))].sort() : [];
   }
 
   async rolesOf(session: AuthSession): Promise<{ id: number; name: string }[]> {
-    const grants = await this.repo.userGrants(session.userId);
+    const grants = await this.grants(session);
     const roles = new Map(grants.map((g) => [g.roleId, g.roleName]));
     return [...roles].map(([id, name]) => ({ id, name })).sort((a, b) => a.id - b.id);
   }
