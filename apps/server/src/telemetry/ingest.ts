@@ -93,10 +93,6 @@ export class IngestService {
     return this.db;
   }
 
-  layoutOf(runId: number): TagLayout | undefined {
-    return this.runs.get(runId)?.layout;
-  }
-
   /** Opens a run for ingest: its layout, the cycle engine where it stopped, the open window's frames. */
   async open(info: RunTelemetry): Promise<TagLayout> {
     const known = this.runs.get(info.runId);

@@ -68,21 +68,6 @@ export class CycleRepo {
     return this.db.selectFrom('cycle_snapshots').select(['ts', 'data']).where('run_id', '=', runId).executeTakeFirst();
   }
 
-  intervals(runId: number, from: number, to: number) {
-    return this.db
-      .selectFrom('tbm_states')
-      .select(['state', 'start_ts', 'end_ts', 'ring_no'])
-      .where('run_id', '=', runId)
-      .where('start_ts', '<', to)
-      .where('end_ts', '>', from)
-      .orderBy('start_ts')
-      .execute();
-  }
-
-  rings(runId: number, fromRing = 0, toRing = Number.MAX_SAFE_INTEGER) {
-    return this.db.selectFrom('rings').selectAll().where('run_id', '=', runId).where('ring_no', '>=', fromRing).where('ring_no', '<=', toRing).orderBy('ring_no').execute();
-  }
-
   async lastRingNo(runId: number): Promise<number | null> {
     const row = await this.db.selectFrom('rings').select((eb) => eb.fn.max('ring_no').as('ring')).where('run_id', '=', runId).executeTakeFirst();
     return row?.ring === null || row?.ring === undefined ? null : Number(row.ring);

@@ -62,11 +62,6 @@ export class FrameStoreRepo {
       .execute();
   }
 
-  async pendingRunIds(): Promise<number[]> {
-    const rows = await this.db.selectFrom('tele_pending').select('run_id').distinct().execute();
-    return rows.map((r) => r.run_id);
-  }
-
   /** Writes a chunk and drops the pending rows it replaces (same transaction as the caller's). */
   async insertChunk(runId: number, chunk: { layoutId: number; startTs: number; endTs: number; frames: number; data: Uint8Array; minutes: Uint8Array }, pendingWindow: number | null): Promise<void> {
     await this.db
