@@ -53,6 +53,15 @@ import { RunScope } from './modules/project/runScope.js';
 import { registerSystemRoutes } from './modules/system/system.routes.js';
 import { registerTelemetryRoutes } from './modules/telemetry/telemetry.routes.js';
 import { TelemetryService } from './modules/telemetry/telemetry.service.js';
+import { type Bus, InProcessBus, RedisBus } from './core/bus.js';
+import { ConnectionRepo } from './modules/monitor/connection.repo.js';
+import { H5Service } from './modules/monitor/h5.service.js';
+import { H5TicketRepo } from './modules/monitor/h5Ticket.repo.js';
+import { registerMonitorRoutes } from './modules/monitor/monitor.routes.js';
+import { MonitorService } from './modules/monitor/monitor.service.js';
+import { ConnectionMonitor } from './realtime/connectionMonitor.js';
+import { LiveFeed } from './realtime/liveFeed.js';
+import { SocketServer } from './realtime/socketServer.js';
 import { IngestService } from './telemetry/ingest.js';
 import { LatestValues } from './telemetry/latestValues.js';
 import { SeriesReader } from './telemetry/series.js';
@@ -64,6 +73,8 @@ declare module 'fastify' {
     firstStart: FirstStart | null;
     /** The telemetry pipeline (sources feed it; tests and tools use it directly). */
     telemetry: { ingest: IngestService; latest: LatestValues; service: TelemetryService; db: Kysely<Database>; runs: RunRepo };
+    /** The message server and what feeds it (tests publish and tick through it). */
+    realtime: { bus: Bus; sockets: SocketServer; connections: ConnectionMonitor };
   }
 }
 
@@ -134,6 +145,9 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     latest = new LatestValues({ client, prefix: config.redisPrefix });
   }
   const ingest = new IngestService(db.kysely, latest);
+  const bus: Bus = config.redisUrl ? new RedisBus(config.redisUrl, config.redisPrefix, (error) => app.log.warn({ err: error }, 'redis bus error')) : new InProcessBus();
+  if (bus instanceof RedisBus) await bus.ready;
+  new LiveFeed(bus, ingest, latest).start();
   const telemetry = new TelemetryService(runRepo, runScope, ingest, new SeriesReader(db.kysely), new TagMappingRepo(db.kysely));
   app.decorate('telemetry', { ingest, latest, service: telemetry, db: db.kysely, runs: runRepo });
 
@@ -166,6 +180,34 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   registerShiftRoutes(app, new ShiftService(new ShiftRepo(db.kysely), runScope), options);
   registerDictionaryRoutes(app, new DictionaryService(), options);
   registerTelemetryRoutes(app, telemetry, options);
+
+  const connectionRepo = new ConnectionRepo(db.kysely);
+  const monitor = new MonitorService({
+    scope: runScope,
+    latest,
+    connections: connectionRepo,
+    engineState: (runId) => ingest.engineState(runId),
+    disconnectedAfterMs: config.realtime.disconnectedAfterMs,
+  });
+  registerMonitorRoutes(app, { monitor, h5: new H5Service(new H5TicketRepo(db.kysely), runScope, sessions) }, options);
+  const sockets = new SocketServer(
+    { sessions, runs: runScope, bus, log: app.log },
+    { authTimeoutMs: config.realtime.authTimeoutMs, pingIntervalMs: config.realtime.pingIntervalMs, allowedOrigins: config.publicUrl ? [new URL(config.publicUrl).origin] : [] },
+  );
+  sockets.attach(app.server);
+  sessions.onRevoked((userIds) => bus.publish(JSON.stringify({ type: 'sessionRevoked', userIds })));
+  const connections = new ConnectionMonitor(
+    { repo: connectionRepo, latest, bus, runIds: async () => (await runRepo.under(null)).map((r) => r.id), log: app.log },
+    { intervalMs: config.realtime.checkIntervalMs, disconnectedAfterMs: config.realtime.disconnectedAfterMs },
+  );
+  connections.start();
+  app.decorate('realtime', { bus, sockets, connections });
+  // Sockets close before the database they read sessions from.
+  app.addHook('preClose', async () => {
+    await connections.stop();
+    await sockets.close();
+    await bus.close();
+  });
   await registerWebApp(app, config.webDist);
 
   return app;

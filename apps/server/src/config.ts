@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { REALTIME } from '@boreline/contracts';
 import { z } from 'zod';
 
 const bool = z
@@ -44,6 +45,10 @@ const EnvSchema = z
     DEMO_HISTORY_DAYS: z.coerce.number().int().min(0).max(120).default(21),
     SIMULATOR: bool.optional(),
     MQTT_TOPIC_PREFIX: z.string().regex(/^[\w/-]{1,64}$/).default('boreline'),
+    WS_AUTH_TIMEOUT_MS: positiveInt.default(REALTIME.authTimeoutMs),
+    WS_PING_INTERVAL_MS: positiveInt.default(REALTIME.pingIntervalMs),
+    CONNECTION_LOST_AFTER_MS: positiveInt.default(REALTIME.disconnectedAfterMs),
+    CONNECTION_CHECK_MS: positiveInt.default(5_000),
   })
   .refine((env) => !(env.NODE_ENV === 'production' && env.CAPTCHA_TEST_ANSWER), {
     message: 'CAPTCHA_TEST_ANSWER is a test setting and is refused when NODE_ENV=production',
@@ -79,6 +84,8 @@ export interface Config {
   /** The built-in simulator feeds runs whose source is 'simulator'. */
   simulator: boolean;
   mqttTopicPrefix: string;
+  /** The message server's timings and the connection state's threshold (tests shorten them). */
+  realtime: { authTimeoutMs: number; pingIntervalMs: number; disconnectedAfterMs: number; checkIntervalMs: number };
 }
 
 export class ConfigError extends Error {}
@@ -115,5 +122,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     demo: { enabled: e.DEMO_DATA ?? e.NODE_ENV !== 'test', historyDays: e.DEMO_HISTORY_DAYS },
     simulator: e.SIMULATOR ?? e.NODE_ENV !== 'test',
     mqttTopicPrefix: e.MQTT_TOPIC_PREFIX,
+    realtime: {
+      authTimeoutMs: e.WS_AUTH_TIMEOUT_MS,
+      pingIntervalMs: e.WS_PING_INTERVAL_MS,
+      disconnectedAfterMs: e.CONNECTION_LOST_AFTER_MS,
+      checkIntervalMs: e.CONNECTION_CHECK_MS,
+    },
   };
 }

@@ -10,6 +10,8 @@ export * from './limits.js';
 export * from './permissions.js';
 export * from './telemetry/tagTypes.js';
 export * from './telemetry/tagCatalogue.js';
+export * from './realtime/pages.js';
+export * from './realtime/protocol.js';
 export * as adminContract from './modules/admin.contract.js';
 export * as authContract from './modules/auth.contract.js';
 export * as projectContract from './modules/project/runs.contract.js';
@@ -19,6 +21,7 @@ export * as shiftContract from './modules/project/shift.contract.js';
 export * as dictionaryContract from './modules/project/dictionary.contract.js';
 export * as systemContract from './modules/system.contract.js';
 export * as telemetryContract from './modules/telemetry.contract.js';
+export * as monitorContract from './modules/monitor.contract.js';
 export { authEndpoints } from './modules/auth.contract.js';
 export type {
   LoginLogEntry,
@@ -30,6 +33,7 @@ export type {
 export { systemEndpoints } from './modules/system.contract.js';
 export type { AdminUser, CascadeOption, Org, OrgNode, OrgType, ResourceNode, Role, WarnSetting } from './modules/admin.contract.js';
 export type { CurrentRun, RunListItem, RunOption, RunStatus } from './modules/project/runs.contract.js';
+export type { ConnectionState, DeviceState, Disconnection, RealData } from './modules/monitor.contract.js';
 export type { IndexPageData } from './modules/project/board.contract.js';
 
 import { adminEndpoints } from './modules/admin.contract.js';
@@ -41,6 +45,7 @@ import { shiftEndpoints } from './modules/project/shift.contract.js';
 import { projectEndpoints } from './modules/project/runs.contract.js';
 import { systemEndpoints } from './modules/system.contract.js';
 import { telemetryEndpoints } from './modules/telemetry.contract.js';
+import { monitorEndpoints } from './modules/monitor.contract.js';
 
 /** Every endpoint of the product; the server registers exactly these. */
-export const ALL_ENDPOINTS = [...systemEndpoints, ...authEndpoints, ...adminEndpoints, ...projectEndpoints, ...boardEndpoints, ...telemetryEndpoints, ...basicInfoEndpoints, ...shiftEndpoints, ...dictionaryEndpoints] as const;
+export const ALL_ENDPOINTS = [...systemEndpoints, ...authEndpoints, ...adminEndpoints, ...projectEndpoints, ...boardEndpoints, ...telemetryEndpoints, ...basicInfoEndpoints, ...shiftEndpoints, ...dictionaryEndpoints, ...monitorEndpoints] as const;

@@ -60,6 +60,12 @@ export const LIMITS = {
   shiftsMax: 6,
   shiftNameMaxLength: 50,
   progressDaysMax: 1_000,
+  /** Largest message a client may send to the message server. */
+  wsMessageMaxBytes: 16 * 1024,
+  /** Tags one `data` subscription may name (a catalogue holds ~750). */
+  wsSubscribeTagsMax: 1_000,
+  /** How long a one-time H5 link stays valid before it is exchanged. */
+  h5TicketTtlMs: 5 * 60_000,
 } as const;
 
 /** Accepted file types by use (spec §5). */

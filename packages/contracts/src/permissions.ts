@@ -61,6 +61,11 @@ export const RESOURCE_CODES = [
   'project.basicInfo.write',
   'project.shift.read',
   'project.shift.write',
+  'monitor.realData.read',
+  'monitor.connectState.read',
+  'monitor.h5Link.write',
+  'alarm.message.read',
+  'maintenance.message.read',
   ...MENU_RESOURCE_CODES,
 ] as const;
 export type ResourceCode = (typeof RESOURCE_CODES)[number];
@@ -75,4 +80,10 @@ export const isResourceCode = (value: string): value is ResourceCode =>
   (RESOURCE_CODES as readonly string[]).includes(value);
 
 /** Resources only a super administrator holds, whatever roles say (they span every tenant: the SMS outbox, the resource tree). */
+/**
+ * What a session opened from an H5 link (scoped to one run) may use: the real-time view of that
+ * run, whatever else the account's roles grant.
+ */
+export const H5_SESSION_CODES: readonly ResourceCode[] = ['monitor.realData.read', 'monitor.connectState.read', 'telemetry.series.read'];
+
 export const SUPER_ADMIN_ONLY_CODES: readonly ResourceCode[] = ['admin.smsOutbox.read', 'admin.resource.write'];

@@ -46,12 +46,18 @@ import itItProject from '../locales/it-IT/project.json' with { type: 'json' };
 import ptPtProject from '../locales/pt-PT/project.json' with { type: 'json' };
 import trTrProject from '../locales/tr-TR/project.json' with { type: 'json' };
 import zhCnProject from '../locales/zh-CN/project.json' with { type: 'json' };
+import zhCnRealtime from '../locales/zh-CN/realtime.json' with { type: 'json' };
+import enUsRealtime from '../locales/en-US/realtime.json' with { type: 'json' };
+import itItRealtime from '../locales/it-IT/realtime.json' with { type: 'json' };
+import deAtRealtime from '../locales/de-AT/realtime.json' with { type: 'json' };
+import ptPtRealtime from '../locales/pt-PT/realtime.json' with { type: 'json' };
+import trTrRealtime from '../locales/tr-TR/realtime.json' with { type: 'json' };
 
 export const LOCALES = ['zh-CN', 'en-US', 'it-IT', 'de-AT', 'pt-PT', 'tr-TR'] as const;
 export type Locale = (typeof LOCALES)[number];
 
 /** Domain catalogues; the folder of each locale holds one JSON file per name. */
-export const DOMAINS = ['common', 'validation', 'auth', 'shell', 'account', 'admin', 'telemetry', 'project'] as const;
+export const DOMAINS = ['common', 'validation', 'auth', 'shell', 'account', 'admin', 'telemetry', 'project', 'realtime'] as const;
 
 const english = {
   ...enUsCommon,
@@ -62,6 +68,7 @@ const english = {
   ...enUsAdmin,
   ...enUsTelemetry,
   ...enUsProject,
+  ...enUsRealtime,
 };
 export type Catalogue = typeof english;
 
@@ -73,12 +80,12 @@ type DotPaths<T, P extends string = ''> = {
 export type MessageKey = DotPaths<Catalogue>;
 
 export const CATALOGUES: Record<Locale, Catalogue> = {
-  'zh-CN': { ...zhCnCommon, ...zhCnValidation, ...zhCnAuth, ...zhCnShell, ...zhCnAccount, ...zhCnAdmin, ...zhCnTelemetry, ...zhCnProject },
+  'zh-CN': { ...zhCnCommon, ...zhCnValidation, ...zhCnAuth, ...zhCnShell, ...zhCnAccount, ...zhCnAdmin, ...zhCnTelemetry, ...zhCnProject, ...zhCnRealtime },
   'en-US': english,
-  'it-IT': { ...itItCommon, ...itItValidation, ...itItAuth, ...itItShell, ...itItAccount, ...itItAdmin, ...itItTelemetry, ...itItProject },
-  'de-AT': { ...deAtCommon, ...deAtValidation, ...deAtAuth, ...deAtShell, ...deAtAccount, ...deAtAdmin, ...deAtTelemetry, ...deAtProject },
-  'pt-PT': { ...ptPtCommon, ...ptPtValidation, ...ptPtAuth, ...ptPtShell, ...ptPtAccount, ...ptPtAdmin, ...ptPtTelemetry, ...ptPtProject },
-  'tr-TR': { ...trTrCommon, ...trTrValidation, ...trTrAuth, ...trTrShell, ...trTrAccount, ...trTrAdmin, ...trTrTelemetry, ...trTrProject },
+  'it-IT': { ...itItCommon, ...itItValidation, ...itItAuth, ...itItShell, ...itItAccount, ...itItAdmin, ...itItTelemetry, ...itItProject, ...itItRealtime },
+  'de-AT': { ...deAtCommon, ...deAtValidation, ...deAtAuth, ...deAtShell, ...deAtAccount, ...deAtAdmin, ...deAtTelemetry, ...deAtProject, ...deAtRealtime },
+  'pt-PT': { ...ptPtCommon, ...ptPtValidation, ...ptPtAuth, ...ptPtShell, ...ptPtAccount, ...ptPtAdmin, ...ptPtTelemetry, ...ptPtProject, ...ptPtRealtime },
+  'tr-TR': { ...trTrCommon, ...trTrValidation, ...trTrAuth, ...trTrShell, ...trTrAccount, ...trTrAdmin, ...trTrTelemetry, ...trTrProject, ...trTrRealtime },
 };
 
 export type MessageParams = Record<string, string | number>;

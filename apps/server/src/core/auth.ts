@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { isResourceCode, type Permission, type ResourceCode } from '@boreline/contracts';
+import { H5_SESSION_CODES, isResourceCode, type Permission, type ResourceCode } from '@boreline/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { errors } from './errors.js';
 
@@ -11,6 +11,8 @@ export interface AuthSession {
   zb: boolean;
   orgId: number | null;
   expiresAt: number;
+  /** Set for a session opened from an H5 link: only the real-time reads of this run (H5_SESSION_CODES). */
+  runId: number | null;
 }
 
 export interface RouteEntry {
@@ -108,6 +110,8 @@ export function registerAccessGate(
     }
     const session = await deps.sessions.authenticate(token);
     request.auth = session;
+    // A run-scoped (H5) session opens nothing but the real-time reads, whatever its account holds.
+    if (session.runId !== null && !(isResourceCode(permission) && H5_SESSION_CODES.includes(permission))) throw errors.forbidden();
     if (permission === 'authenticated') return;
     if (!isResourceCode(permission) || !(await deps.policy.isAllowed(session, permission))) {
       throw errors.forbidden();

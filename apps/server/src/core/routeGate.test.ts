@@ -16,6 +16,8 @@ const EXPECTED_PUBLIC_API = [
   'POST /server_main/g/sys/user/register/v1',
   'GET /server_main/g/web/sys/health/v1',
   'GET /server_main/g/web/sys/openapi/v1',
+  // The H5 view's one-time link exchange (the token in the body is the credential).
+  'POST /server_project/g/web/monitor/h5/exchange/v1',
 ].sort();
 
 describe('route gate', () => {

@@ -7,6 +7,7 @@ import { migration as permissions } from './migrations/20261122T0600_permissions
 import { migration as runs } from './migrations/20261122T0700_runs.js';
 import { migration as telemetry } from './migrations/20261122T0800_telemetry.js';
 import { migration as projectInfo } from './migrations/20261122T0900_projectInfo.js';
+import { migration as realtime } from './migrations/20261123T1000_realtime.js';
 
 /** Timestamped migrations in order. Never edit one that has landed: add a new one. */
 const MIGRATIONS: Record<string, DialectMigration> = {
@@ -16,6 +17,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '20261122T0700_runs': runs,
   '20261122T0800_telemetry': telemetry,
   '20261122T0900_projectInfo': projectInfo,
+  '20261123T1000_realtime': realtime,
 };
 
 export async function migrateToLatest(db: Db): Promise<string[]> {

@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 /** Instants are epoch milliseconds (UTC); flags are 0/1 integers on both dialects. */
 export interface OrgTable {
@@ -39,6 +39,8 @@ export interface SessionTable {
   revoke_reason: string | null;
   ip: string;
   user_agent: string;
+  /** Set for a session opened from an H5 link: it may read only this run's real-time data. */
+  scope_run_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface LoginLogTable {
@@ -343,4 +345,23 @@ export interface Database {
   project_info: ProjectInfoTable;
   tbm_info: TbmInfoTable;
   shifts: ShiftTable;
+  h5_tickets: H5TicketTable;
+  machine_disconnections: MachineDisconnectionTable;
+}
+
+export interface H5TicketTable {
+  id: Generated<number>;
+  token_hash: string;
+  user_id: number;
+  run_id: number;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+}
+
+export interface MachineDisconnectionTable {
+  id: Generated<number>;
+  run_id: number;
+  disconnected_at: number;
+  reconnected_at: number | null;
 }

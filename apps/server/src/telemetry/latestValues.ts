@@ -1,50 +1,98 @@
+import type { MachineState } from '@boreline/contracts';
 import type { Redis } from 'ioredis';
 import type { Frame } from './frame.js';
 
 export interface LatestFrame {
   ts: number;
+  /** Wall-clock time the frame arrived here (the machine's clock may be off). */
+  receivedAt: number;
   codes: readonly string[];
   values: Float64Array;
 }
 
+export interface LatestSnapshot {
+  ts: number;
+  receivedAt: number;
+  values: Record<string, number | null>;
+}
+
+/** The state the run's cycle engine is in, with the ring it works on. */
+export interface MachineStateNow {
+  state: MachineState;
+  since: number;
+  ringNo: number | null;
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
 /**
- * The newest frame of each run, for the real-time pages. In process by default; with Redis every
- * instance sees the frames ingested on any other (written as JSON of code -> value, nulls for gaps).
+ * The newest frame and machine state of each run, for the real-time pages. In process by default;
+ * with Redis every instance sees what was ingested on any other (frames as JSON of code -> value,
+ * nulls for gaps).
  */
 export class LatestValues {
   private readonly frames = new Map<number, LatestFrame>();
+  private readonly states = new Map<number, MachineStateNow>();
 
-  constructor(private readonly redis: { client: Redis; prefix: string } | null = null) {}
+  constructor(
+    private readonly redis: { client: Redis; prefix: string } | null = null,
+    private readonly now: () => number = Date.now,
+  ) {}
 
   update(frame: Frame, codes: readonly string[]): void {
     const known = this.frames.get(frame.runId);
     if (known && known.ts > frame.ts) return;
-    this.frames.set(frame.runId, { ts: frame.ts, codes, values: frame.values });
+    const receivedAt = this.now();
+    this.frames.set(frame.runId, { ts: frame.ts, receivedAt, codes, values: frame.values });
     if (this.redis) {
       const values: Record<string, number | null> = {};
       codes.forEach((code, i) => {
         const v = frame.values[i] ?? Number.NaN;
         values[code] = Number.isNaN(v) ? null : v;
       });
-      void this.redis.client.set(`${this.redis.prefix}latest:${frame.runId}`, JSON.stringify({ ts: frame.ts, values })).catch(() => undefined);
+      void this.redis.client.set(`${this.redis.prefix}latest:${frame.runId}`, JSON.stringify({ ts: frame.ts, receivedAt, values })).catch(() => undefined);
     }
+  }
+
+  setState(runId: number, state: MachineStateNow): void {
+    this.states.set(runId, state);
+    if (this.redis) void this.redis.client.set(`${this.redis.prefix}state:${runId}`, JSON.stringify(state)).catch(() => undefined);
+  }
+
+  async state(runId: number): Promise<MachineStateNow | null> {
+    if (this.redis) {
+      const raw = await this.redis.client.get(`${this.redis.prefix}state:${runId}`);
+      const parsed: unknown = raw ? JSON.parse(raw) : null;
+      if (isRecord(parsed) && typeof parsed.state === 'string' && typeof parsed.since === 'number') {
+        const state = parsed.state;
+        if (state === 'advance' || state === 'ringBuild' || state === 'waiting' || state === 'finish') {
+          return { state, since: parsed.since, ringNo: typeof parsed.ringNo === 'number' ? parsed.ringNo : null };
+        }
+      }
+    }
+    return this.states.get(runId) ?? null;
+  }
+
+  /** When the run's newest frame arrived (any instance's, with Redis); null before any. */
+  async receivedAt(runId: number): Promise<number | null> {
+    if (this.redis) return (await this.get(runId, []))?.receivedAt ?? null;
+    return this.frames.get(runId)?.receivedAt ?? null;
   }
 
   /**
    * The newest values of a run as code -> value (null where the last frame had none); only the
    * chosen codes when `codes` is given (a board needs two of 741, not an object of all of them).
    */
-  async get(runId: number, codes?: readonly string[]): Promise<{ ts: number; values: Record<string, number | null> } | null> {
+  async get(runId: number, codes?: readonly string[]): Promise<LatestSnapshot | null> {
     const wanted = codes ? new Set(codes) : null;
     if (this.redis) {
       const raw = await this.redis.client.get(`${this.redis.prefix}latest:${runId}`);
-      if (raw) {
-        const parsed: unknown = JSON.parse(raw);
-        if (parsed && typeof parsed === 'object' && 'ts' in parsed && 'values' in parsed && typeof parsed.ts === 'number' && parsed.values && typeof parsed.values === 'object') {
-          const values: Record<string, number | null> = {};
-          for (const [code, value] of Object.entries(parsed.values)) if (!wanted || wanted.has(code)) values[code] = typeof value === 'number' ? value : null;
-          return { ts: parsed.ts, values };
-        }
+      const parsed: unknown = raw ? JSON.parse(raw) : null;
+      if (isRecord(parsed) && typeof parsed.ts === 'number' && isRecord(parsed.values)) {
+        const values: Record<string, number | null> = {};
+        for (const [code, value] of Object.entries(parsed.values)) if (!wanted || wanted.has(code)) values[code] = typeof value === 'number' ? value : null;
+        const receivedAt = typeof parsed.receivedAt === 'number' ? parsed.receivedAt : parsed.ts;
+        return { ts: parsed.ts, receivedAt, values };
       }
     }
     const frame = this.frames.get(runId);
@@ -62,6 +110,6 @@ export class LatestValues {
     } else {
       frame.codes.forEach((code, i) => (values[code] = at(i)));
     }
-    return { ts: frame.ts, values };
+    return { ts: frame.ts, receivedAt: frame.receivedAt, values };
   }
 }

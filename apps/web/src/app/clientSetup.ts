@@ -2,6 +2,7 @@ import i18next from 'i18next';
 import { configureClient, type StandardText } from '../core/api/client.js';
 import { currentLanguage } from '../core/i18n.js';
 import { notify } from '../core/notify.js';
+import { onRealtimeSessionEnded, realtime } from '../core/realtime/realtime.js';
 import { session, useFramework } from '../core/session.js';
 import { logout } from './logout.js';
 
@@ -18,24 +19,38 @@ const STANDARD_TEXTS: Record<StandardText, string> = {
 
 let sessionEnding = false;
 
-/** Wires the request client to the session, the language, the messages and logout. */
+/** Dispatched on `window` when an embedded (H5) session ends. */
+export const H5_SESSION_ENDED_EVENT = 'boreline:h5:sessionEnded';
+
+/** Code 1 of a request and the message server's session channel end the session the same way. */
+function handleSessionEnded({ forcedOffline, message }: { forcedOffline: boolean; message: string }): void {
+  if (sessionEnding) return;
+  realtime.stop();
+  if (session.isH5()) {
+    // Embedded: no sign-in page to go to; the H5 view says the link or session is no longer valid.
+    useFramework.getState().signOut();
+    window.dispatchEvent(new Event(H5_SESSION_ENDED_EVENT));
+    return;
+  }
+  sessionEnding = true;
+  const done = () => {
+    sessionEnding = false;
+    void logout({ callServer: false });
+  };
+  if (forcedOffline && !session.isH5()) {
+    void notify.alert(i18next.t('shell.forcedOffline.title'), message, i18next.t('shell.forcedOffline.ok')).then(done);
+  } else done();
+}
+
+/** Wires the request client and the message server to the session, the language, the messages and logout. */
 export function setUpClient(): void {
+  onRealtimeSessionEnded(handleSessionEnded);
   configureClient({
     token: () => useFramework.getState().token,
     language: () => currentLanguage(),
     isMobile: () => session.isH5(),
     text: (key) => i18next.t(STANDARD_TEXTS[key]),
     warn: (text) => notify.show('warning', text),
-    onSessionEnded: ({ forcedOffline, message }) => {
-      if (sessionEnding) return;
-      sessionEnding = true;
-      const done = () => {
-        sessionEnding = false;
-        void logout({ callServer: false });
-      };
-      if (forcedOffline && !session.isH5()) {
-        void notify.alert(i18next.t('shell.forcedOffline.title'), message, i18next.t('shell.forcedOffline.ok')).then(done);
-      } else done();
-    },
+    onSessionEnded: handleSessionEnded,
   });
 }

@@ -146,6 +146,7 @@ export class AuthRepo {
     expiresAt: number;
     ip: string;
     userAgent: string;
+    scopeRunId?: number;
   }): Promise<number> {
     const row = await this.db
       .insertInto('sessions')
@@ -159,6 +160,7 @@ export class AuthRepo {
         revoke_reason: null,
         ip: s.ip,
         user_agent: s.userAgent,
+        scope_run_id: s.scopeRunId ?? null,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
@@ -176,6 +178,7 @@ export class AuthRepo {
         'sessions.expires_at as expiresAt',
         'sessions.revoked_at as revokedAt',
         'sessions.revoke_reason as revokeReason',
+        'sessions.scope_run_id as scopeRunId',
         'users.enabled as enabled',
         'users.is_sa as sa',
         'users.is_zb as zb',
@@ -201,13 +204,16 @@ export class AuthRepo {
     return rows.length;
   }
 
-  async revokeSession(tokenHash: string, reason: string, now: number): Promise<void> {
-    await this.db
+  /** Revokes one session; returns its account when it was open. */
+  async revokeSession(tokenHash: string, reason: string, now: number): Promise<number | null> {
+    const row = await this.db
       .updateTable('sessions')
       .set({ revoked_at: now, revoke_reason: reason })
       .where('token_hash', '=', tokenHash)
       .where('revoked_at', 'is', null)
-      .execute();
+      .returning('user_id')
+      .executeTakeFirst();
+    return row?.user_id ?? null;
   }
 
   // login log

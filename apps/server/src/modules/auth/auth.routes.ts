@@ -7,7 +7,7 @@ import type { CaptchaService } from './captcha.service.js';
 import type { ClientInfo } from './session.service.js';
 import { ISSUE_LIMITS, type SignInThrottle } from './throttle.js';
 
-const clientOf = (request: FastifyRequest): ClientInfo => ({
+export const clientOf = (request: FastifyRequest): ClientInfo => ({
   ip: request.ip,
   userAgent: String(request.headers['user-agent'] ?? '').slice(0, 512),
 });

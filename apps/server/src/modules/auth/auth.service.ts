@@ -224,7 +224,7 @@ export class AuthService {
     await this.deps.throttle.succeeded(key);
     const { token, expiresAt } = await this.deps.sessions.open(user.id, client);
     await this.log(user.id, account, method, 'success', client);
-    const session: AuthSession = { sessionId: 0, userId: user.id, sa: user.is_sa === 1, zb: user.is_zb === 1, orgId: user.org_id, expiresAt };
+    const session: AuthSession = { sessionId: 0, userId: user.id, sa: user.is_sa === 1, zb: user.is_zb === 1, orgId: user.org_id, expiresAt, runId: null };
     const [resources, roles] = await Promise.all([this.deps.policy.resourcesOf(session), this.deps.policy.rolesOf(session)]);
     return { token, user: presentUser(user), resources, roles, expiresAt };
   }

@@ -21,22 +21,48 @@ export interface ClientInfo {
   userAgent: string;
 }
 
-/** Opaque tokens stored hashed, idle and absolute expiry, one open session per account. */
+/**
+ * Opaque tokens stored hashed, idle and absolute expiry, one open session per account (sessions
+ * scoped to a run by an H5 link come besides it). Whoever holds live connections of a session (the
+ * message server) hears of every revocation and checks its sockets again.
+ */
 export class SessionService implements SessionAuthenticator {
+  private readonly revokeListeners: ((userIds: readonly number[]) => void)[] = [];
+
   constructor(
     private readonly repo: AuthRepo,
     private readonly limits: Config['session'],
   ) {}
+
+  onRevoked(listener: (userIds: readonly number[]) => void): void {
+    this.revokeListeners.push(listener);
+  }
+
+  private revoked(userIds: readonly number[]): void {
+    if (userIds.length === 0) return;
+    for (const listener of this.revokeListeners) listener(userIds);
+  }
 
   /** Opens a session after revoking the account's open ones (their next call is forced offline). */
   async open(userId: number, client: ClientInfo): Promise<{ token: string; expiresAt: number }> {
     const token = newSessionToken();
     const now = Date.now();
     const expiresAt = now + this.limits.absoluteMs;
-    await this.repo.transaction(async (repo) => {
-      await repo.revokeUserSessions(userId, REVOKE_REASON.loginElsewhere, now);
+    const ended = await this.repo.transaction(async (repo) => {
+      const count = await repo.revokeUserSessions(userId, REVOKE_REASON.loginElsewhere, now);
       await repo.insertSession({ tokenHash: hashToken(token), userId, now, expiresAt, ...client });
+      return count;
     });
+    if (ended > 0) this.revoked([userId]);
+    return { token, expiresAt };
+  }
+
+  /** A session that may only read the real-time data of one run (an exchanged H5 link); others stay open. */
+  async openScoped(userId: number, runId: number, client: ClientInfo): Promise<{ token: string; expiresAt: number }> {
+    const token = newSessionToken();
+    const now = Date.now();
+    const expiresAt = now + this.limits.absoluteMs;
+    await this.repo.insertSession({ tokenHash: hashToken(token), userId, now, expiresAt, scopeRunId: runId, ...client });
     return { token, expiresAt };
   }
 
@@ -58,19 +84,23 @@ export class SessionService implements SessionAuthenticator {
       zb: row.zb === 1,
       orgId: row.orgId,
       expiresAt: Math.min(row.expiresAt, now + this.limits.idleMs),
+      runId: row.scopeRunId,
     };
   }
 
   async close(token: string): Promise<void> {
-    await this.repo.revokeSession(hashToken(token), REVOKE_REASON.logout, Date.now());
+    const userId = await this.repo.revokeSession(hashToken(token), REVOKE_REASON.logout, Date.now());
+    if (userId !== null) this.revoked([userId]);
   }
 
   async revokeAll(userId: number, reason: RevokeReason): Promise<void> {
-    await this.repo.revokeUserSessions(userId, reason, Date.now());
+    if ((await this.repo.revokeUserSessions(userId, reason, Date.now())) > 0) this.revoked([userId]);
   }
 
   /** Ends the sessions of many accounts at once (an organization was deleted). */
   async revokeUsers(userIds: readonly number[], reason: RevokeReason): Promise<void> {
-    for (const userId of userIds) await this.repo.revokeUserSessions(userId, reason, Date.now());
+    const ended: number[] = [];
+    for (const userId of userIds) if ((await this.repo.revokeUserSessions(userId, reason, Date.now())) > 0) ended.push(userId);
+    this.revoked(ended);
   }
 }

@@ -55,7 +55,7 @@ describe('project list, board and run state (/u/web/sts/run/queryAll, /u/web/sta
   });
   afterAll(() => t.close());
 
-  const session = { sessionId: 0, userId: 1, sa: true, zb: false, orgId: null, expiresAt: Number.MAX_SAFE_INTEGER };
+  const session = { sessionId: 0, userId: 1, sa: true, zb: false, orgId: null, expiresAt: Number.MAX_SAFE_INTEGER, runId: null };
 
   it('counts rings per local day, week and month and shares today by state', async () => {
     const data = await board.indexPage(session, runId);

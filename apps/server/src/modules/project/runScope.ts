@@ -1,4 +1,4 @@
-import { pathIds, type ResourceCode, type RunOption } from '@boreline/contracts';
+import { H5_SESSION_CODES, pathIds, type ResourceCode, type RunOption } from '@boreline/contracts';
 import type { AuthSession } from '../../core/auth.js';
 import { errors } from '../../core/errors.js';
 import type { RoleGrantPolicy } from '../admin/access.policy.js';
@@ -51,6 +51,8 @@ export class RunScope {
 
   /** The run, when the caller holds `code` for it; otherwise the no-permission answer (code 2). */
   async require(session: AuthSession, runId: number, code: ResourceCode): Promise<ScopedRun> {
+    // A session from an H5 link reads the real-time data of its own run and nothing else.
+    if (session.runId !== null && (session.runId !== runId || !H5_SESSION_CODES.includes(code))) throw errors.noPermission();
     const [row, limited] = await Promise.all([this.runs.find(runId), this.limitedTo(session)]);
     if (!row || (limited && !limited.has(row.id))) throw errors.noPermission();
     const run = scoped(row);
@@ -61,7 +63,7 @@ export class RunScope {
   /** Every run where the caller holds at least one resource (the project list's rule). */
   async visible(session: AuthSession): Promise<ScopedRun[]> {
     const [rows, limited] = await Promise.all([this.runs.under(null), this.limitedTo(session)]);
-    const candidates = rows.filter((r) => !limited || limited.has(r.id)).map(scoped);
+    const candidates = rows.filter((r) => (!limited || limited.has(r.id)) && (session.runId === null || session.runId === r.id)).map(scoped);
     if (session.sa) return candidates;
     const codesByPath = new Map<string, number>();
     for (const run of candidates) {

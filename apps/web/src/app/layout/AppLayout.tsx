@@ -12,6 +12,7 @@ import { authContract, type Language, LANGUAGES, SIDE_MENU_COLLAPSED_AT_START } 
 import { useQuery } from '@tanstack/react-query';
 import { App, Avatar, Badge, Button, Dropdown, Layout, Menu, Space, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
+import { realtime } from '../../core/realtime/realtime.js';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { call } from '../../core/api/client.js';
@@ -51,6 +52,11 @@ function Frame() {
   const refresh = useFramework((s) => s.refresh);
   // Grants are re-read at every navigation, so a withdrawn resource leaves the menu at the next page.
   const me = useQuery({ queryKey: ['me', location.pathname], queryFn: () => call(authContract.me, {}), staleTime: 0 });
+  // One socket for the signed-in frame: live pages subscribe on it, and the session channel can end the session.
+  useEffect(() => {
+    realtime.start();
+    return () => realtime.stop();
+  }, []);
   useEffect(() => {
     if (me.data) refresh({ user: me.data.user, resources: me.data.resources });
   }, [me.data, refresh]);

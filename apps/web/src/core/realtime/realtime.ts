@@ -1,0 +1,20 @@
+import { REALTIME } from '@boreline/contracts';
+import { currentLanguage } from '../i18n.js';
+import { useFramework } from '../session.js';
+import { RealtimeClient } from './realtimeClient.js';
+
+let sessionEnded: (event: { forcedOffline: boolean; message: string }) => void = () => undefined;
+
+/** The session channel goes where the request client's code 1 goes (set up with the client). */
+export const onRealtimeSessionEnded = (handler: typeof sessionEnded): void => {
+  sessionEnded = handler;
+};
+
+/** The app's one connection to the message server (same origin, `/ws`). */
+export const realtime = new RealtimeClient({
+  url: () => `${window.location.protocol === 'https:' ? 'wss' : 'ws'}://${window.location.host}${REALTIME.path}`,
+  token: () => useFramework.getState().token,
+  language: () => currentLanguage(),
+  socket: (url) => new WebSocket(url),
+  onSessionEnded: (event) => sessionEnded(event),
+});
