@@ -59,6 +59,8 @@ interface Connection {
   subs: Map<string, Subscription>;
   awaitingPong: boolean;
   authTimer: NodeJS.Timeout | null;
+  /** Messages of one socket are handled one after another, in the order they came. */
+  queue: Promise<void>;
 }
 
 const subKey = (topic: RealtimeTopic, runId: number) => `${topic}:${runId}`;
@@ -76,6 +78,7 @@ export class SocketServer {
   /** topic:runId -> subscriptions, for fan-out without scanning every socket. */
   private readonly byRun = new Map<string, Set<Subscription>>();
   private readonly pinger: NodeJS.Timeout;
+  private pinging = false;
 
   constructor(
     private readonly deps: { sessions: SessionAuthenticator; runs: RunAuthorizer; bus: Bus; log: FastifyBaseLogger },
@@ -128,14 +131,21 @@ export class SocketServer {
   }
 
   private accept(ws: WebSocket): void {
-    const conn: Connection = { ws, token: null, session: null, language: DEFAULT_LANGUAGE, subs: new Map(), awaitingPong: false, authTimer: null };
+    const conn: Connection = { ws, token: null, session: null, language: DEFAULT_LANGUAGE, subs: new Map(), awaitingPong: false, authTimer: null, queue: Promise.resolve() };
     this.connections.add(conn);
     conn.authTimer = setTimeout(() => {
       if (!conn.session) ws.close(WS_CLOSE.authTimeout, 'authentication timeout');
     }, this.options.authTimeoutMs);
-    ws.on('message', (data: RawData, isBinary: boolean) => void this.receive(conn, data, isBinary));
+    // A subscribe right behind its connect, or an unsubscribe right behind its subscribe, must not overtake it.
+    ws.on('message', (data: RawData, isBinary: boolean) => void this.enqueue(conn, () => this.receive(conn, data, isBinary)));
     ws.on('close', () => this.drop(conn));
     ws.on('error', () => ws.terminate());
+  }
+
+  /** Runs work for a socket after everything queued before it (messages and session checks alike). */
+  private enqueue(conn: Connection, work: () => Promise<void>): Promise<void> {
+    conn.queue = conn.queue.then(work).catch((error: unknown) => this.deps.log.warn({ err: error }, 'socket work failed'));
+    return conn.queue;
   }
 
   private drop(conn: Connection): void {
@@ -260,7 +270,11 @@ export class SocketServer {
   }
 
   private async pingAll(): Promise<void> {
+    // A round still checking sessions skips this tick: pongs of its pings may not have come back yet.
+    if (this.pinging) return;
+    this.pinging = true;
     const now = Date.now();
+    const checks: Promise<void>[] = [];
     for (const conn of this.connections) {
       if (conn.awaitingPong) {
         // No answer since the last ping: the peer is gone or stuck.
@@ -269,8 +283,10 @@ export class SocketServer {
       }
       conn.awaitingPong = true;
       this.send(conn, { type: 'ping', ts: now });
-      await this.recheck(conn).catch((error: unknown) => this.deps.log.warn({ err: error }, 'socket recheck failed'));
+      checks.push(this.enqueue(conn, () => this.recheck(conn)));
     }
+    await Promise.all(checks);
+    this.pinging = false;
   }
 
   private deliver(raw: string): void {
@@ -279,7 +295,7 @@ export class SocketServer {
     const message = parsed.data;
     if (message.type === 'sessionRevoked') {
       for (const conn of this.connections) {
-        if (conn.session && message.userIds.includes(conn.session.userId)) void this.recheck(conn);
+        if (conn.session && message.userIds.includes(conn.session.userId)) void this.enqueue(conn, () => this.recheck(conn));
       }
       return;
     }

@@ -5,7 +5,9 @@ export interface SocketLike {
   readonly readyState: number;
   send(data: string): void;
   close(code?: number, reason?: string): void;
-  addEventListener(type: 'open' | 'close' | 'message' | 'error', listener: (event: { data?: unknown }) => void): void;
+  // Two signatures, so `ws`'s WebSocket fits too (its error event has no `data`).
+  addEventListener(type: 'message', listener: (event: { data: unknown }) => void): void;
+  addEventListener(type: 'open' | 'close' | 'error', listener: () => void): void;
 }
 export type SocketFactory = (url: string) => SocketLike;
 
