@@ -83,6 +83,8 @@ export interface AppOverrides {
   counters?: CounterStore;
   /** Where log lines go (standard output by default). */
   logStream?: { write(line: string): void };
+  /** The wall clock of the real-time reads: frames' arrival, staleness, connection state (tests move it). */
+  now?: () => number;
 }
 
 function redisCounters(url: string, prefix: string, app: FastifyInstance): CounterStore {
@@ -137,12 +139,13 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
 
   const runRepo = new RunRepo(db.kysely);
   const runScope = new RunScope(runRepo, policy);
-  let latest = new LatestValues();
+  const now = overrides.now ?? Date.now;
+  let latest = new LatestValues(null, now);
   if (config.redisUrl) {
     const client = new Redis(config.redisUrl);
     client.on('error', (error: Error) => app.log.warn({ err: error }, 'redis connection error'));
     app.addHook('onClose', async () => void client.disconnect());
-    latest = new LatestValues({ client, prefix: config.redisPrefix });
+    latest = new LatestValues({ client, prefix: config.redisPrefix }, now);
   }
   const ingest = new IngestService(db.kysely, latest);
   const bus: Bus = config.redisUrl ? new RedisBus(config.redisUrl, config.redisPrefix, (error) => app.log.warn({ err: error }, 'redis bus error')) : new InProcessBus();
@@ -188,6 +191,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     connections: connectionRepo,
     engineState: (runId) => ingest.engineState(runId),
     disconnectedAfterMs: config.realtime.disconnectedAfterMs,
+    now,
   });
   registerMonitorRoutes(app, { monitor, h5: new H5Service(new H5TicketRepo(db.kysely), runScope, sessions) }, options);
   const sockets = new SocketServer(
@@ -197,7 +201,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   sockets.attach(app.server);
   sessions.onRevoked((userIds) => bus.publish(JSON.stringify({ type: 'sessionRevoked', userIds })));
   const connections = new ConnectionMonitor(
-    { repo: connectionRepo, latest, bus, runIds: async () => (await runRepo.under(null)).map((r) => r.id), log: app.log },
+    { repo: connectionRepo, latest, bus, runIds: async () => (await runRepo.under(null)).map((r) => r.id), log: app.log, now },
     { intervalMs: config.realtime.checkIntervalMs, disconnectedAfterMs: config.realtime.disconnectedAfterMs },
   );
   connections.start();

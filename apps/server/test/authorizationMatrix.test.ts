@@ -1,4 +1,4 @@
-import { adminContract, KEY_TAGS, RESOURCE_CODES, RESULT_CODE, SUPER_ADMIN_ONLY_CODES } from '@boreline/contracts';
+import { adminContract, endpointUrl, H5_SESSION_CODES, KEY_TAGS, monitorContract, RESOURCE_CODES, RESULT_CODE, SUPER_ADMIN_ONLY_CODES } from '@boreline/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildRun, buildUser, type BuiltUser, call, signIn } from './factories.js';
 import { ADMIN, createTestApp, envelope, type TestApp } from './testApp.js';
@@ -10,8 +10,26 @@ import { ADMIN, createTestApp, envelope, type TestApp } from './testApp.js';
  */
 const CANARY = 'CANARY-A-7f3c';
 const MISSING = 987_654_321;
+/** What a route without a sample is sent (one object, so a sample's absence can be told). */
+const NO_SAMPLE: object = Object.freeze({});
 
-type Actor = 'anonymous' | 'revoked' | 'noResource' | 'authorized' | 'otherTenant' | 'childAdmin' | 'siblingRun' | 'superAdmin';
+/**
+ * `h5Run` and `h5OtherRun` are H5 run tokens: sessions the authorized user opened from H5 links
+ * (h5LinkIssue + h5Exchange) for A's first and for A's second run. They may use the real-time reads
+ * (H5_SESSION_CODES) of their own run and nothing else, whatever the account holds.
+ */
+type Actor = 'anonymous' | 'revoked' | 'noResource' | 'authorized' | 'otherTenant' | 'childAdmin' | 'siblingRun' | 'h5Run' | 'h5OtherRun' | 'superAdmin';
+
+/** The runs a sample names (`runId`, or each of `runIds`). */
+function runsOf(input: object): number[] {
+  const named: number[] = [];
+  if ('runId' in input && typeof input.runId === 'number') named.push(input.runId);
+  if ('runIds' in input && Array.isArray(input.runIds)) for (const id of input.runIds) if (typeof id === 'number') named.push(id);
+  return named;
+}
+
+/** Whether an answer names a run (as any run-shaped object in data does). */
+const namesRun = (body: string, runId: number): boolean => new RegExp(`"runId":${runId}[,}]`).test(body);
 
 describe('authorization matrix', () => {
   let t: TestApp;
@@ -74,8 +92,18 @@ describe('authorization matrix', () => {
       'telemetry.tagMappingQuery': { runId: a.run },
       'telemetry.tagMappingSave': { runId: a.run, mappings: [] },
       'telemetry.cycleRecompute': { runId: a.run, from: 1_700_000_000_000 },
+      'monitor.realDataQuery': { runId: a.run },
+      'monitor.deviceStateQuery': { runId: a.run },
+      'monitor.cachedRealData': { runId: a.run, tags: [KEY_TAGS.advanceSpeed, KEY_TAGS.ringNo] },
+      'monitor.cachedDeviceState': { runIds: [a.run] },
+      'monitor.machineDiagram': { runId: a.run },
+      // Without a run: the list of every run the caller may see (the by-id form is the same scope check as the rest).
+      'monitor.connectStateQuery': {},
+      'monitor.connectStatePage': { runId: a.run, page: 1, pageSize: 20, from: 0, to: 4_000_000_000_000 },
+      'monitor.h5LinkIssue': { runId: a.run },
+      'monitor.h5Exchange': { token: `h5${'A'.repeat(43)}`, runId: a.run },
     };
-    return samples[id] ?? {};
+    return samples[id] ?? NO_SAMPLE;
   }
 
   beforeAll(async () => {
@@ -135,15 +163,28 @@ describe('authorization matrix', () => {
     tokens.revoked = await signIn(t.app, revoked.phone, revoked.password, { ip: '10.80.0.5' });
     await call(t.app, 'GET', '/server_main/g/web/sys/logout/v1', { token: tokens.revoked });
     tokens.anonymous = '';
+    // H5 run tokens, opened after the authorized user's console sign-in (a later one would end them).
+    const h5For = async (runId: number) => {
+      const link = envelope(await call(t.app, 'POST', endpointUrl(monitorContract.h5LinkIssue), { token: tokens.authorized, payload: { runId } }));
+      if (link.code !== 0) throw new Error(`h5 link: ${link.msg}`);
+      const { token } = monitorContract.h5LinkIssue.output.parse(link.data);
+      const exchanged = envelope(await call(t.app, 'POST', endpointUrl(monitorContract.h5Exchange), { payload: { token, runId } }));
+      if (exchanged.code !== 0) throw new Error(`h5 exchange: ${exchanged.msg}`);
+      return monitorContract.h5Exchange.output.parse(exchanged.data).token;
+    };
+    tokens.h5Run = await h5For(a.run);
+    tokens.h5OtherRun = await h5For(a.run2);
   });
   afterAll(() => t.close());
 
   it('runs every API route for every caller: 0 unexpected allows, 0 wrong denies, 0 canary leaks', async () => {
     const routes = t.app.routeTable.filter((r) => r.url.startsWith('/server_') && r.method !== 'HEAD' && r.permission !== 'public');
-    const actors: Actor[] = ['anonymous', 'revoked', 'noResource', 'childAdmin', 'siblingRun', 'otherTenant', 'authorized', 'superAdmin'];
+    const actors: Actor[] = ['anonymous', 'revoked', 'noResource', 'childAdmin', 'siblingRun', 'h5Run', 'h5OtherRun', 'otherTenant', 'authorized', 'superAdmin'];
     const unexpectedAllows: string[] = [];
     const wrongDenies: string[] = [];
     const leaks: string[] = [];
+    /** Samples the route's own contract refuses for callers who may use it: their cells would prove nothing. */
+    const invalidSamples: string[] = [];
     let cells = 0;
     // The destructive sample calls of the other tenant come last, so they meet A's objects intact.
     for (const actor of actors) {
@@ -161,6 +202,7 @@ describe('authorization matrix', () => {
         const where = `${actor} ${route.method} ${route.url}`;
         const body: { code?: number } = String(response.headers['content-type'] ?? '').includes('json') ? response.json() : { code: 0 };
         const denied = body.code === RESULT_CODE.unauthenticated || body.code === RESULT_CODE.forbidden;
+        if ((actor === 'authorized' || actor === 'superAdmin') && input !== NO_SAMPLE && response.body.includes('"fields":[')) invalidSamples.push(where);
         if (route.permission === 'machine') {
           // A machine route opens only for a machine key: no user token, however strong, gets in.
           if (body.code !== RESULT_CODE.unauthenticated) unexpectedAllows.push(`${where} (machine route)`);
@@ -173,10 +215,30 @@ describe('authorization matrix', () => {
           // Limited to A's second run: the first run's name never shows, and nothing scoped by it answers.
           if (response.body.includes(`${CANARY} project`)) leaks.push(where);
           if ('runId' in input && body.code !== RESULT_CODE.forbidden) unexpectedAllows.push(`${where} (a sibling run)`);
+          if (namesRun(response.body, a.run)) leaks.push(`${where} (the first run)`);
+        } else if (actor === 'h5Run' || actor === 'h5OtherRun') {
+          // An H5 run token: the real-time reads of its own run, code 2 everywhere else.
+          const own = actor === 'h5Run' ? a.run : a.run2;
+          const foreign = actor === 'h5Run' ? a.run2 : a.run;
+          const realTime = H5_SESSION_CODES.some((c) => c === route.permission);
+          const named = runsOf(input);
+          // A listing (no run named) answers what the token may see; the leak checks below hold it to its own run.
+          if (realTime && (named.includes(own) || named.length === 0)) {
+            if (body.code !== RESULT_CODE.ok) wrongDenies.push(`${where} (its own run: code ${String(body.code)})`);
+          } else if (body.code !== RESULT_CODE.forbidden) {
+            // A multi-run read leaves out the runs the caller may not read: an empty answer is no allow.
+            const leftOut = realTime && 'runIds' in input && body.code === RESULT_CODE.ok && response.body.includes('"data":[]');
+            if (!leftOut) unexpectedAllows.push(`${where} (H5 run token: code ${String(body.code)})`);
+          }
+          if (namesRun(response.body, foreign)) leaks.push(`${where} (another run)`);
+          if ([`${CANARY} contractor`, `${CANARY} admins`, `${CANARY} user`].some((c) => response.body.includes(c))) leaks.push(where);
+          if (actor === 'h5OtherRun' && response.body.includes(`${CANARY} project`)) leaks.push(where);
         } else if (actor === 'otherTenant' || actor === 'childAdmin') {
           // B sees nothing of A; A's sub-organization sees nothing of A above it (the canary is on A's org and role).
           if (actor === 'otherTenant' && response.body.includes(CANARY)) leaks.push(where);
           if (actor === 'childAdmin' && (response.body.includes(`${CANARY} contractor`) || response.body.includes(`${CANARY} admins`) || response.body.includes(`${CANARY} user`) || response.body.includes(`${CANARY} project`))) leaks.push(where);
+          // Nor any of A's runs by id (a multi-run read answers without them).
+          if (namesRun(response.body, a.run) || namesRun(response.body, a.run2)) leaks.push(`${where} (a run of A)`);
           // B holds every resource in B: the gate lets it in; A's objects must stay out of reach.
           const touchesA = Object.keys(sample(endpointId, actor)).some((k) => /id$/i.test(k));
           if (touchesA && body.code === RESULT_CODE.ok) unexpectedAllows.push(`${where} (tenant A's object)`);
@@ -191,10 +253,13 @@ describe('authorization matrix', () => {
       `authorization matrix: ${routes.length} routes x ${actors.length} callers = ${cells} cells; ` +
         `${unexpectedAllows.length} unexpected allows; ${wrongDenies.length} wrong denies; ${leaks.length} canary leaks`,
     );
-    expect({ unexpectedAllows, wrongDenies, leaks }).toEqual({ unexpectedAllows: [], wrongDenies: [], leaks: [] });
+    expect({ unexpectedAllows, wrongDenies, leaks, invalidSamples }).toEqual({ unexpectedAllows: [], wrongDenies: [], leaks: [], invalidSamples: [] });
     expect(cells).toBeGreaterThan(100);
     // The other tenant's attempt at a password reset left A's user untouched.
     const still = await call(t.app, 'POST', '/server_main/u/web/sys/user/queryUserInfo/v1', { token: tokens.authorized, payload: {} });
     expect(envelope(still).code).toBe(0);
+    // The H5 run tokens lived through the whole matrix: their refusals above were code 2 for what they are, not for an ended session.
+    const h5Still = await call(t.app, 'GET', `${endpointUrl(monitorContract.realDataQuery)}?runId=${a.run}`, { token: tokens.h5Run });
+    expect(envelope(h5Still).code).toBe(0);
   });
 });

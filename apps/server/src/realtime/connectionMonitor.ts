@@ -21,7 +21,7 @@ export class ConnectionMonitor {
   private running: Promise<void> | null = null;
 
   constructor(
-    private readonly deps: { repo: ConnectionRepo; latest: LatestValues; bus: Bus; runIds: () => Promise<number[]>; log: FastifyBaseLogger },
+    private readonly deps: { repo: ConnectionRepo; latest: LatestValues; bus: Bus; runIds: () => Promise<number[]>; log: FastifyBaseLogger; now?: () => number },
     private readonly options: { intervalMs: number; disconnectedAfterMs: number },
   ) {}
 
@@ -36,7 +36,7 @@ export class ConnectionMonitor {
   }
 
   /** One look at every run; overlapping ticks are skipped. */
-  tick(now = Date.now()): Promise<void> {
+  tick(now = (this.deps.now ?? Date.now)()): Promise<void> {
     if (this.running) return this.running;
     this.running = this.check(now)
       .catch((error: unknown) => this.deps.log.warn({ err: error }, 'connection check failed'))
@@ -56,12 +56,15 @@ export class ConnectionMonitor {
       if (receivedAt === null) continue;
       const connected = isConnected(receivedAt, now, this.options.disconnectedAfterMs);
       const wasOpen = this.open.get(runId) === true;
+      // Remembered only once written: a failed write is tried again at the next tick.
       if (connected && wasOpen) {
+        const closed = await this.deps.repo.close(runId, receivedAt);
         this.open.set(runId, false);
-        if (await this.deps.repo.close(runId, receivedAt)) this.announce(runId, true, receivedAt);
+        if (closed) this.announce(runId, true, receivedAt);
       } else if (!connected && !wasOpen) {
+        const opened = await this.deps.repo.open(runId, receivedAt);
         this.open.set(runId, true);
-        if (await this.deps.repo.open(runId, receivedAt)) this.announce(runId, false, receivedAt);
+        if (opened) this.announce(runId, false, receivedAt);
       }
     }
   }

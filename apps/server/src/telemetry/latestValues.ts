@@ -33,6 +33,8 @@ const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 export class LatestValues {
   private readonly frames = new Map<number, LatestFrame>();
   private readonly states = new Map<number, MachineStateNow>();
+  /** Arrival of the last frame of any age (a backfill counts as the machine being connected). */
+  private readonly arrivals = new Map<number, number>();
 
   constructor(
     private readonly redis: { client: Redis; prefix: string } | null = null,
@@ -41,8 +43,11 @@ export class LatestValues {
 
   update(frame: Frame, codes: readonly string[]): void {
     const known = this.frames.get(frame.runId);
-    if (known && known.ts > frame.ts) return;
     const receivedAt = this.now();
+    this.arrivals.set(frame.runId, receivedAt);
+    if (this.redis) void this.redis.client.set(`${this.redis.prefix}arrived:${frame.runId}`, String(receivedAt)).catch(() => undefined);
+    // A gateway backfilling old frames is connected, but its old values are not the newest.
+    if (known && known.ts > frame.ts) return;
     this.frames.set(frame.runId, { ts: frame.ts, receivedAt, codes, values: frame.values });
     if (this.redis) {
       const values: Record<string, number | null> = {};
@@ -73,10 +78,14 @@ export class LatestValues {
     return this.states.get(runId) ?? null;
   }
 
-  /** When the run's newest frame arrived (any instance's, with Redis); null before any. */
+  /** When the run's last frame arrived, whatever its age (any instance's, with Redis); null before any. */
   async receivedAt(runId: number): Promise<number | null> {
-    if (this.redis) return (await this.get(runId, []))?.receivedAt ?? null;
-    return this.frames.get(runId)?.receivedAt ?? null;
+    if (this.redis) {
+      const raw = await this.redis.client.get(`${this.redis.prefix}arrived:${runId}`);
+      const at = raw === null ? Number.NaN : Number(raw);
+      if (Number.isFinite(at)) return at;
+    }
+    return this.arrivals.get(runId) ?? null;
   }
 
   /**

@@ -158,7 +158,7 @@ export const h5Exchange = defineEndpoint({
   path: '/g/web/monitor/h5/exchange/v1',
   permission: 'public',
   summary:
-    'Exchanges a one-time H5 token for a session that may only read the real-time data of its run. A used, expired or unknown token answers code 1',
+    'Exchanges a one-time H5 token for a session that may only read the real-time data of its run. A used, expired or unknown token, or one sent with another run id (which uses it up), answers code 1; an account that may no longer read the run answers code 2',
   input: z.object({ token: z.string().min(20).max(128), runId: RunIdSchema }),
   output: z.object({
     token: z.string(),

@@ -63,9 +63,13 @@ export class MonitorService {
     const now = this.now();
     return Promise.all(
       runIds.map(async (runId) => {
-        const [latest, shared] = await Promise.all([this.deps.latest.get(runId, [KEY_TAGS.ringNo, KEY_TAGS.chainage]), this.deps.latest.state(runId)]);
+        const [latest, shared, receivedAt] = await Promise.all([
+          this.deps.latest.get(runId, [KEY_TAGS.ringNo, KEY_TAGS.chainage]),
+          this.deps.latest.state(runId),
+          this.deps.latest.receivedAt(runId),
+        ]);
         const engine = shared ?? this.deps.engineState(runId);
-        const receivedAt = latest?.receivedAt ?? null;
+        const newestAt = latest?.receivedAt ?? null;
         const connected = isConnected(receivedAt, now, this.deps.disconnectedAfterMs);
         const ring = latest?.values[KEY_TAGS.ringNo] ?? engine?.ringNo ?? null;
         return {
@@ -77,7 +81,7 @@ export class MonitorService {
           connected,
           connectedSince: connectedSince(connected, history.get(runId), receivedAt),
           lastFrameAt: receivedAt,
-          stale: receivedAt === null || now - receivedAt > REALTIME.staleAfterMs,
+          stale: newestAt === null || now - newestAt > REALTIME.staleAfterMs,
         };
       }),
     );
