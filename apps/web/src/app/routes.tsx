@@ -3,6 +3,7 @@ import { session } from '../core/session.js';
 import { accountRoutesFw0, accountRoutesFw1 } from '../modules/account/routes.js';
 import { adminRoutes } from '../modules/admin/routes.js';
 import { authRoutes } from '../modules/auth/routes.js';
+import { monitorPublicRoutes, monitorRoutesFw1 } from '../modules/monitor/routes.js';
 import { projectRoutesFw0, projectRoutesFw1 } from '../modules/project/routes.js';
 import { systemRoutes, underDevelopment } from '../modules/system/routes.js';
 import { Suspense } from 'react';
@@ -50,6 +51,7 @@ export const routes: AppRoute[] = [
       { index: true, element: <Start />, handle: { name: 'start', resource: 'public' } },
       ...authRoutes,
       ...systemRoutes,
+      ...monitorPublicRoutes,
       {
         element: (
           <RequireSession>
@@ -62,7 +64,7 @@ export const routes: AppRoute[] = [
         errorElement: <RouteError />,
         children: [
           { path: 'fw0', handle: { name: 'fw0', resource: 'authenticated' }, children: [...accountRoutesFw0, ...adminRoutes, ...projectRoutesFw0, ...pendingRoutes('fw0', [...accountRoutesFw0, ...adminRoutes, ...projectRoutesFw0])] },
-          { path: 'fw1', handle: { name: 'fw1', resource: 'authenticated' }, children: [...accountRoutesFw1, ...projectRoutesFw1, ...pendingRoutes('fw1', [...accountRoutesFw1, ...projectRoutesFw1])] },
+          { path: 'fw1', handle: { name: 'fw1', resource: 'authenticated' }, children: [...accountRoutesFw1, ...projectRoutesFw1, ...monitorRoutesFw1, ...pendingRoutes('fw1', [...accountRoutesFw1, ...projectRoutesFw1, ...monitorRoutesFw1])] },
         ],
       },
       { path: '*', element: <Navigate to="/notfound" replace />, handle: { name: 'unknown', resource: 'public' } },

@@ -1,10 +1,9 @@
 import { lazyPage } from '../../app/lazyPage.js';
 import type { AppRoute } from '../../app/routeTypes.js';
 
-const h5Page = lazyPage(() => import('../monitor/pages/H5RealtimePage.js'), (m) => m.H5RealtimePage);
 const underDevelopment = lazyPage(() => import('./pages/UnderDevelopmentPage.js'), (m) => m.UnderDevelopmentPage);
 
-/** Public pages that are not about signing in: privacy, not found, embedded views, screen tools. */
+/** Public pages that are not about signing in: privacy, not found, screen tools. */
 export const systemRoutes: AppRoute[] = [
   {
     path: 'privacy',
@@ -16,9 +15,6 @@ export const systemRoutes: AppRoute[] = [
     handle: { name: 'notFound', resource: 'public', title: 'shell.page.notFoundTitle' },
     lazy: lazyPage(() => import('./pages/NotFoundPage.js'), (m) => m.NotFoundPage),
   },
-  // The token is taken out of the path at once; the view then lives at /h5/rta/{d}.
-  { path: 'h5/rta/:d/:token', handle: { name: 'h5RealTime', resource: 'public', title: 'shell.h5.title' }, lazy: h5Page },
-  { path: 'h5/rta/:d', handle: { name: 'h5RealTimeView', resource: 'public', title: 'shell.h5.title' }, lazy: h5Page },
   { path: 'screenshotTool/bMapTool', handle: { name: 'screenshot', resource: 'public', title: 'shell.tools.bMapTool' }, lazy: underDevelopment },
   { path: 'graphTool', handle: { name: 'screenGraph', resource: 'public', title: 'shell.tools.graphTool' }, lazy: underDevelopment },
   { path: 'shiftReportTool', handle: { name: 'screenShift', resource: 'public', title: 'shell.tools.shiftReportTool' }, lazy: underDevelopment },

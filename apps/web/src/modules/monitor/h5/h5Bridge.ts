@@ -44,11 +44,11 @@ export function listenForHandover(onHandover: (handover: H5Handover) => void): (
     if (handover) onHandover(handover);
   };
   window.addEventListener('message', handle);
-  tellHost(H5_MESSAGE.ready);
+  tellHost('ready');
   return () => window.removeEventListener('message', handle);
 }
 
 /** Messages to the host carry no secrets, so any host origin may read them. */
-export function tellHost(type: (typeof H5_MESSAGE)['ready' | 'ended']): void {
-  if (window.parent !== window) window.parent.postMessage({ type }, '*');
+export function tellHost(what: 'ready' | 'ended'): void {
+  if (window.parent !== window) window.parent.postMessage({ type: H5_MESSAGE[what] }, '*');
 }

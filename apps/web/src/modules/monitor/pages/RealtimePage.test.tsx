@@ -1,0 +1,179 @@
+import { type CurrentRun, type DeviceState, type RealData, realtimePageTags } from '@boreline/contracts';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { AppRoute } from '../../../app/routeTypes.js';
+import { initI18n } from '../../../core/i18n.js';
+import { useFramework } from '../../../core/session.js';
+import { RealtimePage } from './RealtimePage.js';
+
+const api = vi.hoisted(() => ({
+  responses: new Map<string, unknown>(),
+  calls: [] as { id: string; input: unknown }[],
+}));
+
+// The page talks to the server only through `call` (the socket is never started in these tests).
+vi.mock('../../../core/api/client.js', async (importOriginal) => {
+  const actual: object = await importOriginal();
+  return {
+    ...actual,
+    call: vi.fn(async (endpoint: { id: string }, input: unknown) => {
+      api.calls.push({ id: endpoint.id, input });
+      return api.responses.get(endpoint.id);
+    }),
+  };
+});
+
+const milanRun: CurrentRun = {
+  runId: 1,
+  projectName: 'Metro M4 Lot 3 – San Babila',
+  timeZone: 'Europe/Rome',
+  tbmCode: 'S-1125',
+  machineType: 'epb',
+  deptId: 7,
+  deptIdTwo: 6,
+  deptPath: '/1/6/7/',
+  deptTwoPath: '/1/6/',
+  ringWidthMm: 1500,
+  startRing: 412,
+  plannedRings: 1800,
+  startChainage: 4219.833,
+  endChainage: 6919.833,
+};
+
+const SVG = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 300 100">
+  <text data-state="">--</text><text data-ring="">--</text>
+  <text class="rt-value" data-tag="cutterhead.speed" fill="#1d5fa8">--</text>
+  <text class="rt-value" data-tag="guidance.pitch" fill="#1d5fa8">--</text>
+</svg>`;
+
+function device(now: number, overrides: Partial<DeviceState> = {}): DeviceState {
+  return {
+    runId: 1,
+    state: 'advance',
+    stateSince: now - 25 * 60_000,
+    ringNo: 468,
+    chainage: 4836.333,
+    connected: true,
+    connectedSince: now - 3_600_000,
+    lastFrameAt: now - 1_000,
+    stale: false,
+    ...overrides,
+  };
+}
+
+function realData(now: number, overrides: Partial<RealData> = {}): RealData {
+  return {
+    runId: 1,
+    ts: now - 1_000,
+    receivedAt: now - 1_000,
+    stale: false,
+    values: { 'cutterhead.speed': 1.8, 'guidance.pitch': 0.4, 'cutterhead.torque': 3200, 'foam.totalFlow': 820 },
+    ...overrides,
+  };
+}
+
+function renderAt(path: string) {
+  const routes: AppRoute[] = [
+    { path: '/fw1/rta', element: <RealtimePage />, handle: { name: 'realTime', resource: 'menu.monitoring.realTime' } },
+    { path: '/fw1/rta/:page', element: <RealtimePage />, handle: { name: 'realTimePage', resource: 'menu.monitoring.realTime' } },
+    { path: '/fw0/stsRun/list', element: <p>project list</p>, handle: { name: 'sts2', resource: 'menu.projectList' } },
+  ];
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return router;
+}
+
+/** jsdom under a loaded machine: the page needs a few reads before it settles. */
+const SETTLE = { timeout: 5_000 };
+const tabLabels = () => screen.getAllByRole('tab').map((tab) => tab.textContent);
+const liveReads = () => api.calls.filter((c) => c.id === 'monitor.cachedRealData');
+
+describe('real-time page', () => {
+  beforeAll(async () => {
+    await initI18n('en_US');
+  });
+  beforeEach(() => {
+    useFramework.setState({ run: milanRun, user: null, resources: ['menu.monitoring.realTime'] });
+    const now = Date.now();
+    api.responses.set('monitor.machineDiagram', SVG);
+    api.responses.set('monitor.deviceStateQuery', device(now));
+    api.responses.set('monitor.cachedRealData', realData(now));
+  });
+  afterEach(() => {
+    cleanup();
+    api.calls.length = 0;
+    api.responses.clear();
+    useFramework.setState({ run: null, resources: [] });
+  });
+
+  it('gives an EPB run the overview and its subsystem tabs (foam, no slurry), with live values and no warning', async () => {
+    renderAt('/fw1/rta');
+    await waitFor(() => expect(screen.getByTestId('machine-diagram').querySelector('[data-tag="cutterhead.speed"]')?.textContent).toBe('1.80'), SETTLE);
+    const labels = tabLabels();
+    expect(labels[0]).toBe('Overview');
+    expect(labels).toContain('Foam');
+    expect(labels).toContain('Belt conveyor');
+    expect(labels).not.toContain('Slurry');
+    expect(labels).not.toContain('Slurry circuit');
+    expect(screen.getByRole('tab', { selected: true }).textContent).toBe('Overview');
+
+    const header = screen.getByTestId('rta-header');
+    expect(within(header).getByText(/Metro M4 Lot 3 – San Babila · S-1125/)).toBeTruthy();
+    expect(within(header).getByTestId('run-status').textContent).toBe('Advance');
+    expect(within(header).getByTestId('rta-state-duration').textContent).toContain('25 min');
+    expect(within(header).getByTestId('rta-ring').textContent).toBe('468');
+    expect(within(header).getByTestId('rta-chainage').textContent).toBe('4+836.333');
+    expect(within(header).getByText('Connected')).toBeTruthy();
+    expect(within(header).getByTestId('rta-live').getAttribute('data-live')).toBe('true');
+    expect(screen.queryByTestId('stale-alert')).toBeNull();
+    // The key figures beside the diagram read the same values.
+    const torque = screen.getAllByTestId('key-figure').find((card) => card.getAttribute('data-code') === 'cutterhead.torque');
+    expect(torque && within(torque).getByTestId('key-figure-value').textContent).toBe('3,200');
+    // The overview asks only for what it shows: the diagram's tags and the key figures.
+    const asked = liveReads().at(-1)?.input;
+    expect(asked).toMatchObject({ runId: 1 });
+    const tags = typeof asked === 'object' && asked !== null && 'tags' in asked && Array.isArray(asked.tags) ? asked.tags : [];
+    expect([...tags].sort()).toEqual(
+      ['cutterhead.speed', 'guidance.pitch', 'cutterhead.torque', 'thrust.advanceSpeed', 'thrust.totalThrust', 'earthPressure.chamberTop'].sort(),
+    );
+  });
+
+  it('says plainly that the data is old, and greys the values, when nothing came for minutes', async () => {
+    const now = Date.now();
+    api.responses.set('monitor.cachedRealData', realData(now, { ts: now - 5 * 60_000, receivedAt: now - 5 * 60_000, stale: true }));
+    api.responses.set('monitor.deviceStateQuery', device(now, { lastFrameAt: now - 5 * 60_000, stale: true }));
+    renderAt('/fw1/rta');
+    const alert = await screen.findByTestId('stale-alert', {}, SETTLE);
+    await waitFor(() => expect(alert.textContent).toContain('No data for 5 min — the values shown are not live'), SETTLE);
+    expect(within(screen.getByTestId('rta-header')).getByTestId('rta-live').textContent).toBe('Not live');
+    const speed = screen.getByTestId('machine-diagram').querySelector('[data-tag="cutterhead.speed"]');
+    await waitFor(() => expect(speed?.getAttribute('data-stale')).toBe('true'), SETTLE);
+  });
+
+  it('opens a subsystem tab from its path and asks for that page’s tags only', async () => {
+    renderAt('/fw1/rta/foam');
+    const table = await screen.findByTestId('tag-table', {}, SETTLE);
+    expect(screen.getByRole('tab', { selected: true }).textContent).toBe('Foam');
+    await waitFor(() => {
+      const row = within(table).getAllByTestId('tag-row').find((r) => r.getAttribute('data-code') === 'foam.totalFlow');
+      expect(row && within(row).getByTestId('tag-value').textContent).toBe('820');
+    }, SETTLE);
+    expect(screen.getByTestId('trend-empty').textContent).toContain('Tick up to 6 values');
+    const asked = liveReads().at(-1)?.input;
+    const tags = typeof asked === 'object' && asked !== null && 'tags' in asked && Array.isArray(asked.tags) ? asked.tags : [];
+    expect([...tags].sort()).toEqual(realtimePageTags('epb', 'foam').map((t) => t.code).sort());
+  });
+
+  it('sends a page this machine lacks back to the overview', async () => {
+    const router = renderAt('/fw1/rta/slurryCircuit');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/fw1/rta'), SETTLE);
+    await screen.findByTestId('overview-tab', {}, SETTLE);
+  });
+});

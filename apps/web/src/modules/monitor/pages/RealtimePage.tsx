@@ -1,0 +1,95 @@
+import { type RealtimePage as Page, realtimePagesOf } from '@boreline/contracts';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useNavigate, useParams } from 'react-router';
+import { canUse, type CurrentRun, useFramework } from '../../../core/session.js';
+import { ChooseProject } from '../../project/components/ChooseProject.js';
+import { OverviewTab } from '../components/OverviewTab.js';
+import { PageNav } from '../components/PageNav.js';
+import { RealtimeHeader } from '../components/RealtimeHeader.js';
+import { SubsystemTab } from '../components/SubsystemTab.js';
+import { useRealtimeView } from '../hooks/useRealtimeView.js';
+import '../components/realtime.css';
+
+const BASE = '/fw1/rta';
+
+/** Real-time monitoring of the current run (spec §2 /fw1/rta): the overview and a tab per subsystem page. */
+export function RealtimePage() {
+  const run = useFramework((s) => s.run);
+  return run ? <Realtime run={run} /> : <ChooseProject />;
+}
+
+function Realtime({ run }: { run: CurrentRun }) {
+  const { page } = useParams();
+  const pages = realtimePagesOf(run.machineType);
+  const current = pages.find((p) => p === page);
+  // An unknown page, or one this machine type lacks (foam on a slurry shield…), opens the overview.
+  if (page !== undefined && current === undefined) return <Navigate to={BASE} replace />;
+  return <RealtimeView run={run} page={current ?? null} pages={pages} />;
+}
+
+interface RealtimeViewProps {
+  run: CurrentRun;
+  /** null: the overview. */
+  page: Page | null;
+  pages: Page[];
+}
+
+function RealtimeView({ run, page, pages }: RealtimeViewProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { now, diagram, live, stale, summary, texts, lastDataAt } = useRealtimeView(run.runId, run.machineType, page);
+  const canSeeConnections = useFramework((s) => canUse(s, 'monitor.connectState.read'));
+
+  return (
+    <div className="rt-page" data-testid="realtime-page" data-machine-type={run.machineType}>
+      <RealtimeHeader
+        projectName={run.projectName}
+        tbmCode={run.tbmCode}
+        timeZone={run.timeZone}
+        summary={summary}
+        texts={texts}
+        frameTs={live.ts}
+        lastDataAt={lastDataAt}
+        stale={stale}
+        loading={live.loading}
+        now={now}
+      />
+      <PageNav
+        pages={pages}
+        active={page}
+        // The page is part of the path: a reload, a link or the remembered page opens the same tab.
+        onSelect={(p) => void navigate(p === null ? BASE : `${BASE}/${p}`, { replace: true })}
+        layout="wrap"
+        testId="rta-tabs"
+        extra={
+          canSeeConnections ? (
+            <Link to="/fw1/stm_connect_state_query" data-testid="rta-connection-history">
+              {t('realtime.connection.history')}
+            </Link>
+          ) : null
+        }
+      />
+      {page === null ? (
+        <OverviewTab
+          machineType={run.machineType}
+          svg={diagram.data}
+          svgFailed={diagram.isError}
+          values={live.values}
+          stale={stale}
+          status={texts}
+        />
+      ) : (
+        <SubsystemTab
+          key={page}
+          runId={run.runId}
+          machineType={run.machineType}
+          timeZone={run.timeZone}
+          page={page}
+          values={live.values}
+          ts={live.ts}
+          stale={stale}
+        />
+      )}
+    </div>
+  );
+}
