@@ -1,5 +1,6 @@
 import { bundleSize } from './benches/bundleSize.js';
 import { codec } from './benches/codec.js';
+import { fanout } from './benches/fanout.js';
 import { ingest } from './benches/ingest.js';
 import { projectBoard } from './benches/projectBoard.js';
 import { sessionRead } from './benches/sessionRead.js';
@@ -9,6 +10,7 @@ import { simulator } from './benches/simulator.js';
 const BENCHES: Record<string, () => Promise<void>> = {
   'bundle-size': bundleSize,
   codec,
+  fanout,
   ingest,
   'project-board': projectBoard,
   'session-read': sessionRead,

@@ -16,7 +16,7 @@ const same = (a: number, b: number) => a === b || (Number.isNaN(a) && Number.isN
 const isMachineState = (s: string | null): s is MachineState => s === 'advance' || s === 'ringBuild' || s === 'waiting' || s === 'finish';
 
 /**
- * Turns what the ingest pipeline committed on this instance into messages on the bus: a `data`
+ * Turns what the ingest pipeline accepted on this instance into messages on the bus: a `data`
  * message per newest frame with only the values that changed since the run's previous frame, and
  * `state` messages when the machine enters a state or completes a ring. Serialized once here;
  * every instance forwards the same string to its sockets.

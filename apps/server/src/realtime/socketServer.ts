@@ -17,7 +17,7 @@ import type { AuthSession, SessionAuthenticator } from '../core/auth.js';
 import { AppError } from '../core/errors.js';
 import type { Bus } from '../core/bus.js';
 import { t } from '../core/i18n.js';
-import { BusMessageSchema } from './busMessage.js';
+import { readBusMessage } from './busMessage.js';
 
 /** The resource a subscription needs on the run, per topic. */
 const TOPIC_CODES: Record<RealtimeTopic, ResourceCode> = {
@@ -248,51 +248,63 @@ export class SocketServer {
   }
 
   /** Is the session still valid, and each subscription still granted? (Roles may change at any time.) */
-  private async recheck(conn: Connection): Promise<void> {
-    if (!conn.session || !conn.token) return;
+  private async recheck(conn: Connection, sweep: Sweep = new Sweep()): Promise<void> {
+    const token = conn.token;
+    if (!conn.session || !token) return;
     let session: AuthSession;
     try {
-      session = await this.deps.sessions.authenticate(conn.token);
+      session = await sweep.session(token, () => this.deps.sessions.authenticate(token));
     } catch (error) {
       this.endSession(conn, error);
       return;
     }
     conn.session = session;
     for (const sub of [...conn.subs.values()]) {
-      try {
-        await this.deps.runs.require(session, sub.runId, TOPIC_CODES[sub.topic]);
-      } catch {
-        conn.subs.delete(subKey(sub.topic, sub.runId));
-        this.unindex(sub);
-        this.send(conn, { type: 'refused', topic: sub.topic, runId: sub.runId, code: 2, msg: this.text(conn, 'common.error.noPermission') });
-      }
+      const code = TOPIC_CODES[sub.topic];
+      const granted = await sweep.granted(`${session.sessionId}:${sub.runId}:${code}`, () =>
+        this.deps.runs.require(session, sub.runId, code).then(
+          () => true,
+          () => false,
+        ),
+      );
+      if (granted) continue;
+      conn.subs.delete(subKey(sub.topic, sub.runId));
+      this.unindex(sub);
+      this.send(conn, { type: 'refused', topic: sub.topic, runId: sub.runId, code: 2, msg: this.text(conn, 'common.error.noPermission') });
     }
   }
 
+  /**
+   * Pings every socket and checks its session and grants again. Sockets sharing a session (tabs of
+   * one user) are checked once per sweep, and the sweep yields to the event loop between sockets:
+   * database reads of embedded SQLite are synchronous, and data must keep flowing meanwhile.
+   */
   private async pingAll(): Promise<void> {
-    // A round still checking sessions skips this tick: pongs of its pings may not have come back yet.
+    // A sweep still running skips this tick: pongs of its pings may not have come back yet.
     if (this.pinging) return;
     this.pinging = true;
-    const now = Date.now();
-    const checks: Promise<void>[] = [];
-    for (const conn of this.connections) {
-      if (conn.awaitingPong) {
-        // No answer since the last ping: the peer is gone or stuck.
-        conn.ws.terminate();
-        continue;
+    try {
+      const now = Date.now();
+      const sweep = new Sweep();
+      for (const conn of [...this.connections]) {
+        if (conn.awaitingPong) {
+          // No answer since the last ping: the peer is gone or stuck.
+          conn.ws.terminate();
+          continue;
+        }
+        conn.awaitingPong = true;
+        this.send(conn, { type: 'ping', ts: now });
+        await this.enqueue(conn, () => this.recheck(conn, sweep));
+        await new Promise<void>((resolve) => setImmediate(resolve));
       }
-      conn.awaitingPong = true;
-      this.send(conn, { type: 'ping', ts: now });
-      checks.push(this.enqueue(conn, () => this.recheck(conn)));
+    } finally {
+      this.pinging = false;
     }
-    await Promise.all(checks);
-    this.pinging = false;
   }
 
   private deliver(raw: string): void {
-    const parsed = BusMessageSchema.safeParse(safeJson(raw));
-    if (!parsed.success) return;
-    const message = parsed.data;
+    const message = readBusMessage(raw);
+    if (!message) return;
     if (message.type === 'sessionRevoked') {
       for (const conn of this.connections) {
         if (conn.session && message.userIds.includes(conn.session.userId)) void this.enqueue(conn, () => this.recheck(conn));
@@ -336,10 +348,24 @@ function rawText(data: RawData): string {
   return data.toString('utf8');
 }
 
-function safeJson(raw: string): unknown {
-  try {
-    return JSON.parse(raw);
-  } catch {
-    return null;
+/** Answers of one sweep, each asked once (rejections included). */
+class Sweep {
+  private readonly sessions = new Map<string, Promise<AuthSession>>();
+  private readonly grants = new Map<string, Promise<boolean>>();
+
+  session(token: string, ask: () => Promise<AuthSession>): Promise<AuthSession> {
+    return remembered(this.sessions, token, ask);
   }
+
+  granted(key: string, ask: () => Promise<boolean>): Promise<boolean> {
+    return remembered(this.grants, key, ask);
+  }
+}
+
+function remembered<T>(answers: Map<string, Promise<T>>, key: string, ask: () => Promise<T>): Promise<T> {
+  const known = answers.get(key);
+  if (known) return known;
+  const answer = ask();
+  answers.set(key, answer);
+  return answer;
 }

@@ -78,7 +78,7 @@ function uniqueSorted(frames: readonly Frame[]): Frame[] {
  */
 export class IngestService {
   private readonly runs = new Map<number, RunState>();
-  /** 'frame' (runId, Frame, codes) after a commit; 'cycle' (runId, CycleEvent[]). */
+  /** 'frame' (runId, Frame, codes) when a batch's newest frame is accepted, before its commit; 'cycle' (runId, CycleEvent[]) after it. */
   readonly events = new EventEmitter();
 
   constructor(
@@ -213,6 +213,14 @@ export class IngestService {
       if (e.type === 'interval') intervals.push(e.interval);
       else rings.push(e.ring);
     }
+    // Live values go out before the durable commit: a screen shows what the machine measures now,
+    // without waiting for the disk (ARCHITECTURE.md §1: latest values → bus beside the frame store).
+    // A batch whose commit fails is resent by its source and its frames are shown once.
+    const newest = frames.at(-1);
+    if (newest) {
+      this.latest.update(newest, state.layout.codes);
+      this.events.emit('frame', state.info.runId, newest, state.layout.codes);
+    }
     const lastTs = frames.at(-1)?.ts ?? Date.now();
     try {
       await this.db.transaction().execute(async (trx) => {
@@ -238,11 +246,6 @@ export class IngestService {
     state.windowTs = windowTs;
     state.frames = windowFrames;
     state.seen = seen;
-    const newest = frames.at(-1);
-    if (newest) {
-      this.latest.update(newest, state.layout.codes);
-      this.events.emit('frame', state.info.runId, newest, state.layout.codes);
-    }
     if (events.length > 0) this.events.emit('cycle', state.info.runId, events);
     const lateCount = [...plan.late.values()].reduce((n, l) => n + l.length, 0);
     const pendingCount = [...plan.pending.values()].reduce((n, l) => n + l.length, 0);

@@ -2,34 +2,17 @@ import type { ConnectionState, CurrentRun, Disconnection } from '@boreline/contr
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { type ApiStub, MILAN_RUN } from '../../../test/apiStub.fixture.js';
 import { initI18n } from '../../../core/i18n.js';
 import { useFramework } from '../../../core/session.js';
 import { ConnectStatePage } from './ConnectStatePage.js';
 
-const api = vi.hoisted(() => ({ responses: new Map<string, unknown>() }));
+const api = vi.hoisted((): ApiStub => ({ responses: new Map(), calls: [] }));
 
-// The page reads through `call`; the socket is never started in these tests.
-vi.mock('../../../core/api/client.js', async (importOriginal) => {
-  const actual: object = await importOriginal();
-  return { ...actual, call: vi.fn(async (endpoint: { id: string }) => api.responses.get(endpoint.id)) };
-});
+// The page talks to the server only through `call`; each endpoint answers what the test put in place.
+vi.mock('../../../core/api/client.js', async (importOriginal) => (await import('../../../test/apiStub.fixture.js')).stubbedClient(importOriginal, api));
 
-const run: CurrentRun = {
-  runId: 1,
-  projectName: 'Metro M4 Lot 3 – San Babila',
-  timeZone: 'Europe/Rome',
-  tbmCode: 'S-1125',
-  machineType: 'epb',
-  deptId: 7,
-  deptIdTwo: 6,
-  deptPath: '/1/6/7/',
-  deptTwoPath: '/1/6/',
-  ringWidthMm: 1500,
-  startRing: 412,
-  plannedRings: 1800,
-  startChainage: 4219.833,
-  endChainage: 6919.833,
-};
+const run: CurrentRun = MILAN_RUN;
 
 // 2026-11-23 09:00 and 09:47 in Rome (UTC+1).
 const AT = Date.UTC(2026, 10, 23, 8, 0, 0);

@@ -1,46 +1,20 @@
-import { type CurrentRun, type DeviceState, type RealData, realtimePageTags } from '@boreline/contracts';
+import { type DeviceState, type RealData, realtimePageTags } from '@boreline/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { type ApiStub, MILAN_RUN } from '../../../test/apiStub.fixture.js';
 import type { AppRoute } from '../../../app/routeTypes.js';
 import { initI18n } from '../../../core/i18n.js';
 import { useFramework } from '../../../core/session.js';
 import { RealtimePage } from './RealtimePage.js';
 
-const api = vi.hoisted(() => ({
-  responses: new Map<string, unknown>(),
-  calls: [] as { id: string; input: unknown }[],
-}));
+const api = vi.hoisted((): ApiStub => ({ responses: new Map(), calls: [] }));
 
-// The page talks to the server only through `call` (the socket is never started in these tests).
-vi.mock('../../../core/api/client.js', async (importOriginal) => {
-  const actual: object = await importOriginal();
-  return {
-    ...actual,
-    call: vi.fn(async (endpoint: { id: string }, input: unknown) => {
-      api.calls.push({ id: endpoint.id, input });
-      return api.responses.get(endpoint.id);
-    }),
-  };
-});
+// The page talks to the server only through `call`; each endpoint answers what the test put in place.
+vi.mock('../../../core/api/client.js', async (importOriginal) => (await import('../../../test/apiStub.fixture.js')).stubbedClient(importOriginal, api));
 
-const milanRun: CurrentRun = {
-  runId: 1,
-  projectName: 'Metro M4 Lot 3 – San Babila',
-  timeZone: 'Europe/Rome',
-  tbmCode: 'S-1125',
-  machineType: 'epb',
-  deptId: 7,
-  deptIdTwo: 6,
-  deptPath: '/1/6/7/',
-  deptTwoPath: '/1/6/',
-  ringWidthMm: 1500,
-  startRing: 412,
-  plannedRings: 1800,
-  startChainage: 4219.833,
-  endChainage: 6919.833,
-};
+const milanRun = MILAN_RUN;
 
 const SVG = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 300 100">
   <text data-state="">--</text><text data-ring="">--</text>

@@ -1,9 +1,10 @@
-import type { basicInfoContract, CurrentRun, shiftContract } from '@boreline/contracts';
+import type { basicInfoContract, shiftContract } from '@boreline/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { type ApiStub, MILAN_RUN } from '../../../test/apiStub.fixture.js';
 import type { AppRoute } from '../../../app/routeTypes.js';
 import { ApiError } from '../../../core/api/client.js';
 import { initI18n } from '../../../core/i18n.js';
@@ -11,40 +12,12 @@ import { useNotifications } from '../../../core/notify.js';
 import { useFramework } from '../../../core/session.js';
 import { BasicInfoPage } from './BasicInfoPage.js';
 
-const api = vi.hoisted(() => ({
-  responses: new Map<string, unknown>(),
-  calls: [] as { id: string; input: unknown }[],
-}));
+const api = vi.hoisted((): ApiStub => ({ responses: new Map(), calls: [] }));
 
-// The page talks to the server only through `call`; an answer that is a function is called (it may throw).
-vi.mock('../../../core/api/client.js', async (importOriginal) => {
-  const actual: object = await importOriginal();
-  return {
-    ...actual,
-    call: vi.fn(async (endpoint: { id: string }, input: unknown) => {
-      api.calls.push({ id: endpoint.id, input });
-      const answer = api.responses.get(endpoint.id);
-      return typeof answer === 'function' ? answer(input) : answer;
-    }),
-  };
-});
+// The page talks to the server only through `call`; each endpoint answers what the test put in place.
+vi.mock('../../../core/api/client.js', async (importOriginal) => (await import('../../../test/apiStub.fixture.js')).stubbedClient(importOriginal, api));
 
-const milanRun: CurrentRun = {
-  runId: 1,
-  projectName: 'Metro M4 Lot 3 – San Babila',
-  timeZone: 'Europe/Rome',
-  tbmCode: 'S-1125',
-  machineType: 'epb',
-  deptId: 7,
-  deptIdTwo: 6,
-  deptPath: '/1/6/7/',
-  deptTwoPath: '/1/6/',
-  ringWidthMm: 1500,
-  startRing: 412,
-  plannedRings: 1800,
-  startChainage: 4219.833,
-  endChainage: 6919.833,
-};
+const milanRun = MILAN_RUN;
 
 const shift = (shiftId: number | null, name: string, start: string, end: string): shiftContract.Shift => ({
   shiftId,
