@@ -2,7 +2,7 @@ import i18next from 'i18next';
 import { configureClient, type StandardText } from '../core/api/client.js';
 import { currentLanguage } from '../core/i18n.js';
 import { notify } from '../core/notify.js';
-import { onRealtimeSessionEnded, realtime } from '../core/realtime/realtime.js';
+import { endSession, type SessionEnd, setSessionEndHandler } from '../core/sessionEnd.js';
 import { session, useFramework } from '../core/session.js';
 import { logout } from './logout.js';
 
@@ -23,9 +23,8 @@ let sessionEnding = false;
 export const H5_SESSION_ENDED_EVENT = 'boreline:h5:sessionEnded';
 
 /** Code 1 of a request and the message server's session channel end the session the same way. */
-function handleSessionEnded({ forcedOffline, message }: { forcedOffline: boolean; message: string }): void {
+function handleSessionEnded({ forcedOffline, message }: SessionEnd): void {
   if (sessionEnding) return;
-  realtime.stop();
   if (session.isH5()) {
     // Embedded: no sign-in page to go to; the H5 view says the link or session is no longer valid.
     useFramework.getState().signOut();
@@ -44,13 +43,13 @@ function handleSessionEnded({ forcedOffline, message }: { forcedOffline: boolean
 
 /** Wires the request client and the message server to the session, the language, the messages and logout. */
 export function setUpClient(): void {
-  onRealtimeSessionEnded(handleSessionEnded);
+  setSessionEndHandler(handleSessionEnded);
   configureClient({
     token: () => useFramework.getState().token,
     language: () => currentLanguage(),
     isMobile: () => session.isH5(),
     text: (key) => i18next.t(STANDARD_TEXTS[key]),
     warn: (text) => notify.show('warning', text),
-    onSessionEnded: handleSessionEnded,
+    onSessionEnded: endSession,
   });
 }

@@ -1,6 +1,5 @@
 import { authContract } from '@boreline/contracts';
 import { call } from '../core/api/client.js';
-import { realtime } from '../core/realtime/realtime.js';
 import { session, useFramework } from '../core/session.js';
 
 const signOutHooks = new Set<() => void>();
@@ -24,7 +23,6 @@ export async function logout(options: { callServer?: boolean } = {}): Promise<vo
   if (options.callServer !== false && useFramework.getState().token) {
     await call(authContract.logout, {}).catch(() => undefined);
   }
-  realtime.stop();
   useFramework.getState().signOut();
   for (const hook of signOutHooks) hook();
   navigate(target, { replace: true });

@@ -1,14 +1,8 @@
 import { REALTIME } from '@boreline/contracts';
 import { currentLanguage } from '../i18n.js';
 import { useFramework } from '../session.js';
+import { endSession } from '../sessionEnd.js';
 import { RealtimeClient } from './realtimeClient.js';
-
-let sessionEnded: (event: { forcedOffline: boolean; message: string }) => void = () => undefined;
-
-/** The session channel goes where the request client's code 1 goes (set up with the client). */
-export const onRealtimeSessionEnded = (handler: typeof sessionEnded): void => {
-  sessionEnded = handler;
-};
 
 /** The app's one connection to the message server (same origin, `/ws`). */
 export const realtime = new RealtimeClient({
@@ -16,5 +10,6 @@ export const realtime = new RealtimeClient({
   token: () => useFramework.getState().token,
   language: () => currentLanguage(),
   socket: (url) => new WebSocket(url),
-  onSessionEnded: (event) => sessionEnded(event),
+  // The session channel goes where the request client's code 1 goes.
+  onSessionEnded: endSession,
 });

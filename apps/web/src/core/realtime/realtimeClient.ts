@@ -154,6 +154,8 @@ export class RealtimeClient {
         this.setStatus('open');
         return;
       case 'session':
+        // No session left to reconnect with: the app signs out (or the H5 view says so).
+        this.stop();
         this.options.onSessionEnded?.({ forcedOffline: message.event === 'forcedOffline', message: message.msg });
         return;
       case 'subscribed':
