@@ -5,7 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { apiCall } from './support/api.js';
-import { launchBrowser } from './support/browser.js';
+import { launchBrowser, newPage, PHONE } from './support/browser.js';
 import { E2E_ADMIN, E2E_CAPTCHA, type RunningServer, startServer } from './support/server.js';
 
 const SHOTS = '/tmp/shots';
@@ -25,17 +25,7 @@ async function signInAdmin(origin: string): Promise<string> {
   return body.data.token;
 }
 
-/** A phone-sized page that records script errors and CSP violations. */
-async function phone(browser: Browser): Promise<{ page: Page; problems: string[] }> {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
-  const page = await context.newPage();
-  const problems: string[] = [];
-  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-  page.on('console', (message) => {
-    if (message.type() === 'error' && /Content Security Policy|Refused to/.test(message.text())) problems.push(message.text());
-  });
-  return { page, problems };
-}
+const phone = (browser: Browser) => newPage(browser, PHONE);
 
 const filledDiagramValues = (page: Page) =>
   page.locator('[data-testid=machine-diagram] [data-tag]').evaluateAll((nodes) => nodes.filter((n) => (n.textContent ?? '--') !== '--').length);

@@ -1,4 +1,4 @@
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
 
 /** Debian's Chromium, headless, with nothing reaching outside this machine. */
 export function launchBrowser(): Promise<Browser> {
@@ -17,9 +17,12 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
-/** A new page at 1280×720 that records script errors and CSP violations. */
-export async function newPage(browser: Browser): Promise<{ page: Page; problems: string[] }> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
+/** A phone: the H5 view's screen. */
+export const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true } as const;
+
+/** A new page (1280×720 unless told otherwise) that records script errors and CSP violations. */
+export async function newPage(browser: Browser, device: BrowserContextOptions = { viewport: { width: 1280, height: 720 } }): Promise<{ page: Page; problems: string[] }> {
+  const context = await browser.newContext(device);
   const page = await context.newPage();
   const problems: string[] = [];
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));

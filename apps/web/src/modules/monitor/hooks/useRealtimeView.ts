@@ -36,5 +36,8 @@ export function useRealtimeView(runId: number, machineType: MachineType, page: R
   const texts = useStatusTexts(summary, now);
   // The server's last frame counts only when read after this page's newest data arrived.
   const serverFrameAt = device.dataUpdatedAt >= (live.receivedAt ?? 0) ? (device.data?.lastFrameAt ?? null) : null;
-  return { now, diagram, live, stale, summary, texts, lastDataAt: shownDataAt(live.receivedAt, serverFrameAt) };
+  const lastDataAt = shownDataAt(live.receivedAt, serverFrameAt);
+  /** What the header shows of the machine and the data (the project's names come from the run). */
+  const header = { summary, texts, frameTs: live.ts, lastDataAt, stale, loading: live.loading, now };
+  return { diagram, live, stale, texts, header };
 }

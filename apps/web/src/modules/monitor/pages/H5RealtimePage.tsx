@@ -127,7 +127,7 @@ function H5Session({ runId }: { runId: number }) {
 function H5View({ run }: { run: H5Run }) {
   const [page, setPage] = useState<RealtimePage | null>(null);
   const pages = realtimePagesOf(run.machineType);
-  const { now, diagram, live, stale, summary, texts, lastDataAt } = useRealtimeView(run.runId, run.machineType, page);
+  const { diagram, live, stale, texts, header } = useRealtimeView(run.runId, run.machineType, page);
 
   // The view owns the socket here: there is no console frame around it.
   useEffect(() => {
@@ -137,18 +137,7 @@ function H5View({ run }: { run: H5Run }) {
 
   return (
     <div className="rt-page rt-h5" data-testid="h5-realtime" data-machine-type={run.machineType}>
-      <RealtimeHeader
-        projectName={run.projectName}
-        tbmCode={run.tbmCode}
-        timeZone={run.timeZone}
-        summary={summary}
-        texts={texts}
-        frameTs={live.ts}
-        lastDataAt={lastDataAt}
-        stale={stale}
-        loading={live.loading}
-        now={now}
-      />
+      <RealtimeHeader projectName={run.projectName} tbmCode={run.tbmCode} timeZone={run.timeZone} {...header} />
       <PageNav pages={pages} active={page} onSelect={setPage} layout="scroll" testId="h5-tabs" />
       {page === null ? (
         <OverviewTab machineType={run.machineType} svg={diagram.data} svgFailed={diagram.isError} values={live.values} stale={stale} status={texts} />

@@ -37,23 +37,12 @@ interface RealtimeViewProps {
 function RealtimeView({ run, page, pages }: RealtimeViewProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { now, diagram, live, stale, summary, texts, lastDataAt } = useRealtimeView(run.runId, run.machineType, page);
+  const { diagram, live, stale, texts, header } = useRealtimeView(run.runId, run.machineType, page);
   const canSeeConnections = useFramework((s) => canUse(s, 'monitor.connectState.read'));
 
   return (
     <div className="rt-page" data-testid="realtime-page" data-machine-type={run.machineType}>
-      <RealtimeHeader
-        projectName={run.projectName}
-        tbmCode={run.tbmCode}
-        timeZone={run.timeZone}
-        summary={summary}
-        texts={texts}
-        frameTs={live.ts}
-        lastDataAt={lastDataAt}
-        stale={stale}
-        loading={live.loading}
-        now={now}
-      />
+      <RealtimeHeader projectName={run.projectName} tbmCode={run.tbmCode} timeZone={run.timeZone} {...header} />
       <PageNav
         pages={pages}
         active={page}
