@@ -1,4 +1,4 @@
-import type { DataMessage, MachineState, ServerMessage } from '@boreline/contracts';
+import { type DataMessage, isMachineState, type ServerMessage } from '@boreline/contracts';
 import type { Bus } from '../core/bus.js';
 import type { CycleEvent } from '../telemetry/cycle/cycleTypes.js';
 import type { Frame } from '../telemetry/frame.js';
@@ -13,7 +13,6 @@ interface RunFeed {
 }
 
 const same = (a: number, b: number) => a === b || (Number.isNaN(a) && Number.isNaN(b));
-const isMachineState = (s: string | null): s is MachineState => s === 'advance' || s === 'ringBuild' || s === 'waiting' || s === 'finish';
 
 /**
  * Turns what the ingest pipeline accepted on this instance into messages on the bus: a `data`

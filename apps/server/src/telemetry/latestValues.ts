@@ -1,4 +1,4 @@
-import type { MachineState } from '@boreline/contracts';
+import { isMachineState, type MachineState } from '@boreline/contracts';
 import type { Redis } from 'ioredis';
 import type { Frame } from './frame.js';
 
@@ -68,11 +68,8 @@ export class LatestValues {
     if (this.redis) {
       const raw = await this.redis.client.get(`${this.redis.prefix}state:${runId}`);
       const parsed: unknown = raw ? JSON.parse(raw) : null;
-      if (isRecord(parsed) && typeof parsed.state === 'string' && typeof parsed.since === 'number') {
-        const state = parsed.state;
-        if (state === 'advance' || state === 'ringBuild' || state === 'waiting' || state === 'finish') {
-          return { state, since: parsed.since, ringNo: typeof parsed.ringNo === 'number' ? parsed.ringNo : null };
-        }
+      if (isRecord(parsed) && isMachineState(parsed.state) && typeof parsed.since === 'number') {
+        return { state: parsed.state, since: parsed.since, ringNo: typeof parsed.ringNo === 'number' ? parsed.ringNo : null };
       }
     }
     return this.states.get(runId) ?? null;

@@ -128,3 +128,4 @@ export type KeyTag = (typeof KEY_TAGS)[keyof typeof KEY_TAGS];
 /** TBM state intervals derived by the cycle engine (spec: Advance, Ring building, Waiting, Finish). */
 export const MACHINE_STATES = ['advance', 'ringBuild', 'waiting', 'finish'] as const;
 export type MachineState = (typeof MACHINE_STATES)[number];
+export const isMachineState = (value: unknown): value is MachineState => MACHINE_STATES.some((s) => s === value);

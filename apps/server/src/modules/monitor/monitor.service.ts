@@ -1,4 +1,4 @@
-import { type ConnectionState, type DeviceState, KEY_TAGS, type monitorContract, type RealData, REALTIME, type EndpointArgs } from '@boreline/contracts';
+import { type ConnectionState, type DeviceState, isMachineState, KEY_TAGS, type monitorContract, type RealData, REALTIME, type EndpointArgs } from '@boreline/contracts';
 import type { AuthSession } from '../../core/auth.js';
 import type { LatestValues } from '../../telemetry/latestValues.js';
 import { isConnected } from '../../realtime/connectionMonitor.js';
@@ -20,8 +20,6 @@ export interface MonitorDeps {
 }
 
 const READ = 'monitor.realData.read';
-const isMachineState = (s: string | null | undefined): s is NonNullable<DeviceState['state']> =>
-  s === 'advance' || s === 'ringBuild' || s === 'waiting' || s === 'finish';
 
 /** The real-time reads (spec §7 monitoring and connection state), every one scoped to the caller's runs. */
 export class MonitorService {
@@ -74,7 +72,7 @@ export class MonitorService {
         const ring = latest?.values[KEY_TAGS.ringNo] ?? engine?.ringNo ?? null;
         return {
           runId,
-          state: isMachineState(engine?.state) ? engine.state : null,
+          state: engine && isMachineState(engine.state) ? engine.state : null,
           stateSince: engine?.since ?? null,
           ringNo: ring === null ? null : Math.round(ring),
           chainage: latest?.values[KEY_TAGS.chainage] ?? null,

@@ -1,4 +1,4 @@
-import { type boardContract, KEY_TAGS, type projectContract, type RunListItem, type RunStatus, type EndpointArgs } from '@boreline/contracts';
+import { type boardContract, isMachineState, KEY_TAGS, type projectContract, type RunListItem, type RunStatus, type EndpointArgs } from '@boreline/contracts';
 import type { AuthSession } from '../../core/auth.js';
 import { DAY_MS, localDateOf, localDayRange } from '../../core/timeZone.js';
 import type { FiguresRepo, StateTotals } from './figures.repo.js';
@@ -33,8 +33,7 @@ const rates = (t: StateTotals) => {
 const builtRings = (run: ScopedRun, rings: { count: number; lastRing: number | null }) =>
   rings.lastRing === null ? rings.count : Math.max(rings.count, rings.lastRing - run.start_ring + 1);
 
-const asStatus = (state: string | null | undefined): RunStatus | null =>
-  state === 'advance' || state === 'ringBuild' || state === 'waiting' || state === 'finish' ? state : null;
+const asStatus = (state: string | null | undefined): RunStatus | null => (isMachineState(state) ? state : null);
 
 /** Figures read from the database are kept this long at most (a cycle event of the run drops them sooner). */
 export const FIGURES_TTL_MS = 15_000;
