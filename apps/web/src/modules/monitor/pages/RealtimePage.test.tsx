@@ -1,9 +1,8 @@
 import { type DeviceState, type RealData, realtimePageTags } from '@boreline/contracts';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type ApiStub, MILAN_RUN } from '../../../test/apiStub.fixture.js';
+import { renderRoutes } from '../../../test/renderRoutes.fixture.js';
 import type { AppRoute } from '../../../app/routeTypes.js';
 import { initI18n } from '../../../core/i18n.js';
 import { useFramework } from '../../../core/session.js';
@@ -54,14 +53,7 @@ function renderAt(path: string) {
     { path: '/fw1/rta/:page', element: <RealtimePage />, handle: { name: 'realTimePage', resource: 'menu.monitoring.realTime' } },
     { path: '/fw0/stsRun/list', element: <p>project list</p>, handle: { name: 'sts2', resource: 'menu.projectList' } },
   ];
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return router;
+  return renderRoutes(routes, path);
 }
 
 /** jsdom under a loaded machine: the page needs a few reads before it settles. */

@@ -1,10 +1,9 @@
 import type { basicInfoContract, shiftContract } from '@boreline/contracts';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type ApiStub, MILAN_RUN } from '../../../test/apiStub.fixture.js';
+import { renderRoutes } from '../../../test/renderRoutes.fixture.js';
 import type { AppRoute } from '../../../app/routeTypes.js';
 import { ApiError } from '../../../core/api/client.js';
 import { initI18n } from '../../../core/i18n.js';
@@ -72,14 +71,7 @@ function renderPage(tab: string) {
     { path: '/fw1/basic_info/:tab?', element: <BasicInfoPage />, handle: { name: 'basicInfo', resource: 'menu.project.basicInfo' } },
     { path: '/fw0/stsRun/list', element: <p>project list</p>, handle: { name: 'sts2', resource: 'menu.projectList' } },
   ];
-  const router = createMemoryRouter(routes, { initialEntries: [`/fw1/basic_info/${tab}`] });
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return router;
+  return renderRoutes(routes, `/fw1/basic_info/${tab}`);
 }
 
 function renderShifts(set: shiftContract.ShiftSet) {

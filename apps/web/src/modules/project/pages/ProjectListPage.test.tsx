@@ -1,10 +1,9 @@
 import type { RunListItem } from '@boreline/contracts';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type ApiStub, MILAN_RUN } from '../../../test/apiStub.fixture.js';
+import { renderRoutes } from '../../../test/renderRoutes.fixture.js';
 import type { AppRoute } from '../../../app/routeTypes.js';
 import { initI18n } from '../../../core/i18n.js';
 import { useFramework } from '../../../core/session.js';
@@ -71,14 +70,7 @@ function renderList(rows: RunListItem[]) {
     { path: '/fw0/stsRun/list', element: <ProjectListPage />, handle: { name: 'sts2', resource: 'menu.projectList', title: 'shell.menu.projectList' } },
     { path: '/fw1/home', element: <p>project home</p>, handle: { name: 'home', resource: 'menu.project.home' } },
   ];
-  const router = createMemoryRouter(routes, { initialEntries: ['/fw0/stsRun/list'] });
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return router;
+  return renderRoutes(routes, '/fw0/stsRun/list');
 }
 
 const rowOf = async (text: string) => {
