@@ -58,6 +58,8 @@ import { ConnectionRepo } from './modules/monitor/connection.repo.js';
 import { H5Service } from './modules/monitor/h5.service.js';
 import { H5TicketRepo } from './modules/monitor/h5Ticket.repo.js';
 import { registerMonitorRoutes } from './modules/monitor/monitor.routes.js';
+import { registerPeriodReportRoutes } from './modules/report/periodReport.routes.js';
+import { registerShiftReportRoutes } from './modules/report/shiftReport.routes.js';
 import { MonitorService } from './modules/monitor/monitor.service.js';
 import { ConnectionMonitor } from './realtime/connectionMonitor.js';
 import { LiveFeed } from './realtime/liveFeed.js';
@@ -183,6 +185,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   registerShiftRoutes(app, new ShiftService(new ShiftRepo(db.kysely), runScope), options);
   registerDictionaryRoutes(app, new DictionaryService(), options);
   registerTelemetryRoutes(app, telemetry, options);
+  registerShiftReportRoutes(app, { db: db.kysely, runs: runScope, now, editWindowMs: config.reports.editWindowMs }, options);
+  registerPeriodReportRoutes(app, { db: db.kysely, runs: runScope, now }, options);
 
   const connectionRepo = new ConnectionRepo(db.kysely);
   const monitor = new MonitorService({

@@ -49,6 +49,7 @@ const EnvSchema = z
     WS_PING_INTERVAL_MS: positiveInt.default(REALTIME.pingIntervalMs),
     CONNECTION_LOST_AFTER_MS: positiveInt.default(REALTIME.disconnectedAfterMs),
     CONNECTION_CHECK_MS: positiveInt.default(5_000),
+    SHIFT_EDIT_WINDOW_MINUTES: positiveInt.default(24 * 60),
   })
   .refine((env) => !(env.NODE_ENV === 'production' && env.CAPTCHA_TEST_ANSWER), {
     message: 'CAPTCHA_TEST_ANSWER is a test setting and is refused when NODE_ENV=production',
@@ -86,6 +87,8 @@ export interface Config {
   mqttTopicPrefix: string;
   /** The message server's timings and the connection state's threshold (tests shorten them). */
   realtime: { authTimeoutMs: number; pingIntervalMs: number; disconnectedAfterMs: number; checkIntervalMs: number };
+  /** How long after its end a shift report can still be changed. */
+  reports: { editWindowMs: number };
 }
 
 export class ConfigError extends Error {}
@@ -128,5 +131,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       disconnectedAfterMs: e.CONNECTION_LOST_AFTER_MS,
       checkIntervalMs: e.CONNECTION_CHECK_MS,
     },
+    reports: { editWindowMs: e.SHIFT_EDIT_WINDOW_MINUTES * 60_000 },
   };
 }

@@ -22,6 +22,8 @@ export * as dictionaryContract from './modules/project/dictionary.contract.js';
 export * as systemContract from './modules/system.contract.js';
 export * as telemetryContract from './modules/telemetry.contract.js';
 export * as monitorContract from './modules/monitor.contract.js';
+export * as shiftReportContract from './modules/report/shiftReport.contract.js';
+export * as periodReportContract from './modules/report/periodReport.contract.js';
 export { authEndpoints } from './modules/auth.contract.js';
 export type {
   LoginLogEntry,
@@ -46,6 +48,8 @@ import { projectEndpoints } from './modules/project/runs.contract.js';
 import { systemEndpoints } from './modules/system.contract.js';
 import { telemetryEndpoints } from './modules/telemetry.contract.js';
 import { monitorEndpoints } from './modules/monitor.contract.js';
+import { periodReportEndpoints } from './modules/report/periodReport.contract.js';
+import { shiftReportEndpoints } from './modules/report/shiftReport.contract.js';
 
 /** Every endpoint of the product; the server registers exactly these. */
-export const ALL_ENDPOINTS = [...systemEndpoints, ...authEndpoints, ...adminEndpoints, ...projectEndpoints, ...boardEndpoints, ...telemetryEndpoints, ...basicInfoEndpoints, ...shiftEndpoints, ...dictionaryEndpoints, ...monitorEndpoints] as const;
+export const ALL_ENDPOINTS = [...systemEndpoints, ...authEndpoints, ...adminEndpoints, ...projectEndpoints, ...boardEndpoints, ...telemetryEndpoints, ...basicInfoEndpoints, ...shiftEndpoints, ...dictionaryEndpoints, ...monitorEndpoints, ...shiftReportEndpoints, ...periodReportEndpoints] as const;

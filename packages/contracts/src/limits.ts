@@ -66,6 +66,12 @@ export const LIMITS = {
   wsSubscribeTagsMax: 1_000,
   /** How long a one-time H5 link stays valid before it is exchanged. */
   h5TicketTtlMs: 5 * 60_000,
+  /** Shift reports. */
+  shiftHeadcountMax: 500,
+  shiftRemarkMaxLength: 500,
+  shiftRecordsMax: 300,
+  /** Rings one ring report or its export may hold. */
+  ringReportMax: 2_000,
 } as const;
 
 /** Accepted file types by use (spec §5). */

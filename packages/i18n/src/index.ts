@@ -52,12 +52,18 @@ import itItRealtime from '../locales/it-IT/realtime.json' with { type: 'json' };
 import deAtRealtime from '../locales/de-AT/realtime.json' with { type: 'json' };
 import ptPtRealtime from '../locales/pt-PT/realtime.json' with { type: 'json' };
 import trTrRealtime from '../locales/tr-TR/realtime.json' with { type: 'json' };
+import zhCnReport from '../locales/zh-CN/report.json' with { type: 'json' };
+import enUsReport from '../locales/en-US/report.json' with { type: 'json' };
+import itItReport from '../locales/it-IT/report.json' with { type: 'json' };
+import deAtReport from '../locales/de-AT/report.json' with { type: 'json' };
+import ptPtReport from '../locales/pt-PT/report.json' with { type: 'json' };
+import trTrReport from '../locales/tr-TR/report.json' with { type: 'json' };
 
 export const LOCALES = ['zh-CN', 'en-US', 'it-IT', 'de-AT', 'pt-PT', 'tr-TR'] as const;
 export type Locale = (typeof LOCALES)[number];
 
 /** Domain catalogues; the folder of each locale holds one JSON file per name. */
-export const DOMAINS = ['common', 'validation', 'auth', 'shell', 'account', 'admin', 'telemetry', 'project', 'realtime'] as const;
+export const DOMAINS = ['common', 'validation', 'auth', 'shell', 'account', 'admin', 'telemetry', 'project', 'realtime', 'report'] as const;
 
 const english = {
   ...enUsCommon,
@@ -69,6 +75,7 @@ const english = {
   ...enUsTelemetry,
   ...enUsProject,
   ...enUsRealtime,
+  ...enUsReport,
 };
 export type Catalogue = typeof english;
 
@@ -80,12 +87,12 @@ type DotPaths<T, P extends string = ''> = {
 export type MessageKey = DotPaths<Catalogue>;
 
 export const CATALOGUES: Record<Locale, Catalogue> = {
-  'zh-CN': { ...zhCnCommon, ...zhCnValidation, ...zhCnAuth, ...zhCnShell, ...zhCnAccount, ...zhCnAdmin, ...zhCnTelemetry, ...zhCnProject, ...zhCnRealtime },
+  'zh-CN': { ...zhCnCommon, ...zhCnValidation, ...zhCnAuth, ...zhCnShell, ...zhCnAccount, ...zhCnAdmin, ...zhCnTelemetry, ...zhCnProject, ...zhCnRealtime, ...zhCnReport },
   'en-US': english,
-  'it-IT': { ...itItCommon, ...itItValidation, ...itItAuth, ...itItShell, ...itItAccount, ...itItAdmin, ...itItTelemetry, ...itItProject, ...itItRealtime },
-  'de-AT': { ...deAtCommon, ...deAtValidation, ...deAtAuth, ...deAtShell, ...deAtAccount, ...deAtAdmin, ...deAtTelemetry, ...deAtProject, ...deAtRealtime },
-  'pt-PT': { ...ptPtCommon, ...ptPtValidation, ...ptPtAuth, ...ptPtShell, ...ptPtAccount, ...ptPtAdmin, ...ptPtTelemetry, ...ptPtProject, ...ptPtRealtime },
-  'tr-TR': { ...trTrCommon, ...trTrValidation, ...trTrAuth, ...trTrShell, ...trTrAccount, ...trTrAdmin, ...trTrTelemetry, ...trTrProject, ...trTrRealtime },
+  'it-IT': { ...itItCommon, ...itItValidation, ...itItAuth, ...itItShell, ...itItAccount, ...itItAdmin, ...itItTelemetry, ...itItProject, ...itItRealtime, ...itItReport },
+  'de-AT': { ...deAtCommon, ...deAtValidation, ...deAtAuth, ...deAtShell, ...deAtAccount, ...deAtAdmin, ...deAtTelemetry, ...deAtProject, ...deAtRealtime, ...deAtReport },
+  'pt-PT': { ...ptPtCommon, ...ptPtValidation, ...ptPtAuth, ...ptPtShell, ...ptPtAccount, ...ptPtAdmin, ...ptPtTelemetry, ...ptPtProject, ...ptPtRealtime, ...ptPtReport },
+  'tr-TR': { ...trTrCommon, ...trTrValidation, ...trTrAuth, ...trTrShell, ...trTrAccount, ...trTrAdmin, ...trTrTelemetry, ...trTrProject, ...trTrRealtime, ...trTrReport },
 };
 
 export type MessageParams = Record<string, string | number>;

@@ -8,6 +8,7 @@ import { migration as runs } from './migrations/20261122T0700_runs.js';
 import { migration as telemetry } from './migrations/20261122T0800_telemetry.js';
 import { migration as projectInfo } from './migrations/20261122T0900_projectInfo.js';
 import { migration as realtime } from './migrations/20261123T1000_realtime.js';
+import { migration as reports } from './migrations/20261124T1100_reports.js';
 
 /** Timestamped migrations in order. Never edit one that has landed: add a new one. */
 const MIGRATIONS: Record<string, DialectMigration> = {
@@ -18,6 +19,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '20261122T0800_telemetry': telemetry,
   '20261122T0900_projectInfo': projectInfo,
   '20261123T1000_realtime': realtime,
+  '20261124T1100_reports': reports,
 };
 
 export async function migrateToLatest(db: Db): Promise<string[]> {

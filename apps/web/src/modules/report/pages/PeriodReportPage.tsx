@@ -1,0 +1,4 @@
+/** Placeholder until the page lands in this issue. */
+export function PeriodReportPage() {
+  return null;
+}
