@@ -18,6 +18,16 @@ import { RUN_STATUSES, RunIdSchema } from '../project/runs.contract.js';
  *   that every change is refused with "Editing time expired".
  */
 
+/**
+ * Refusals a client acts on, beyond showing the message: the `data` of a code-3 answer holds the
+ * flag (`needsConfirmation`: generation would replace records; `editExpired`: the edit window closed).
+ */
+export const SHIFT_REFUSALS = ['needsConfirmation', 'editExpired'] as const;
+export type ShiftRefusal = (typeof SHIFT_REFUSALS)[number];
+
+export const isShiftRefusal = (data: unknown, refusal: ShiftRefusal): boolean =>
+  typeof data === 'object' && data !== null && Reflect.get(data, refusal) === true;
+
 /** A shift of the picker: the n-th shift of the run's list (1-based), saved or default. */
 export const ShiftNoSchema = z.coerce
   .number({ error: 'validation.required' })
