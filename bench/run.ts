@@ -3,6 +3,7 @@ import { codec } from './benches/codec.js';
 import { fanout } from './benches/fanout.js';
 import { ingest } from './benches/ingest.js';
 import { projectBoard } from './benches/projectBoard.js';
+import { reportExport } from './benches/reportExport.js';
 import { sessionRead } from './benches/sessionRead.js';
 import { simulator } from './benches/simulator.js';
 
@@ -13,6 +14,7 @@ const BENCHES: Record<string, () => Promise<void>> = {
   fanout,
   ingest,
   'project-board': projectBoard,
+  'report-export': reportExport,
   'session-read': sessionRead,
   simulator,
 };

@@ -1,0 +1,94 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { Database, RingTable, ShiftRecordTable, ShiftReportTable, ShiftTable } from '../../db/schema.js';
+
+export type RingRow = Selectable<RingTable>;
+export type ShiftReportRow = Selectable<ShiftReportTable>;
+export type ShiftRecordRow = Selectable<ShiftRecordTable>;
+export type ShiftDefRow = Selectable<ShiftTable>;
+
+export interface StateRow {
+  state: string;
+  start_ts: number;
+  end_ts: number;
+}
+
+export interface StopRow {
+  stop_reason: string | null;
+  start_ts: number;
+  end_ts: number;
+}
+
+const RING_PAGE = 500;
+
+/** SQL of the ring, period and shift-report exports: ring records, state intervals and shift reports. */
+export class PeriodReportRepo {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  plan(runId: number): Promise<{ planned_rings_per_day: number | null; planned_length_per_day: number | null } | undefined> {
+    return this.db.selectFrom('project_info').select(['planned_rings_per_day', 'planned_length_per_day']).where('run_id', '=', runId).executeTakeFirst();
+  }
+
+  /**
+   * Rings `first` to `last` by number. Read in pages with a return to the event loop between them:
+   * SQLite answers synchronously, and 2,000 rings in one read would hold up every other request.
+   */
+  async ringsBetweenNumbers(runId: number, first: number, last: number): Promise<RingRow[]> {
+    const rows: RingRow[] = [];
+    for (let from = first; from <= last; from += RING_PAGE) {
+      if (from > first) await new Promise<void>((resolve) => setImmediate(resolve));
+      const to = Math.min(last, from + RING_PAGE - 1);
+      rows.push(...(await this.db.selectFrom('rings').selectAll().where('run_id', '=', runId).where('ring_no', '>=', from).where('ring_no', '<=', to).orderBy('ring_no').execute()));
+    }
+    return rows;
+  }
+
+  /** Rings completed within [from, to): a ring counts for the period it ends in. */
+  ringsEndingBetween(runId: number, from: number, to: number): Promise<RingRow[]> {
+    return this.db.selectFrom('rings').selectAll().where('run_id', '=', runId).where('end_ts', '>=', from).where('end_ts', '<', to).orderBy('end_ts').orderBy('ring_no').execute();
+  }
+
+  /** Count and highest number of the rings completed before `to`. */
+  async ringsBefore(runId: number, to: number): Promise<{ count: number; lastRing: number | null }> {
+    const row = await this.db
+      .selectFrom('rings')
+      .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.max('ring_no').as('last')])
+      .where('run_id', '=', runId)
+      .where('end_ts', '<', to)
+      .executeTakeFirst();
+    return { count: Number(row?.n ?? 0), lastRing: row?.last === null || row?.last === undefined ? null : Number(row.last) };
+  }
+
+  statesBetween(runId: number, from: number, to: number): Promise<StateRow[]> {
+    return this.db.selectFrom('tbm_states').select(['state', 'start_ts', 'end_ts']).where('run_id', '=', runId).where('start_ts', '<', to).where('end_ts', '>', from).orderBy('start_ts').execute();
+  }
+
+  shiftDefs(runId: number): Promise<ShiftDefRow[]> {
+    return this.db.selectFrom('shifts').selectAll().where('run_id', '=', runId).orderBy('sort').orderBy('id').execute();
+  }
+
+  /** Shift reports of the shifts starting in [from, to). */
+  shiftReportsStarting(runId: number, from: number, to: number): Promise<ShiftReportRow[]> {
+    return this.db.selectFrom('shift_reports').selectAll().where('run_id', '=', runId).where('start_ts', '>=', from).where('start_ts', '<', to).execute();
+  }
+
+  /** Stop records of the run's shift reports overlapping [from, to). */
+  stopsBetween(runId: number, from: number, to: number): Promise<StopRow[]> {
+    return this.db
+      .selectFrom('shift_records')
+      .innerJoin('shift_reports', 'shift_reports.id', 'shift_records.report_id')
+      .select(['shift_records.stop_reason', 'shift_records.start_ts', 'shift_records.end_ts'])
+      .where('shift_reports.run_id', '=', runId)
+      .where('shift_records.kind', '=', 'stop')
+      .where('shift_records.start_ts', '<', to)
+      .where('shift_records.end_ts', '>', from)
+      .execute();
+  }
+
+  shiftReport(runId: number, id: number): Promise<ShiftReportRow | undefined> {
+    return this.db.selectFrom('shift_reports').selectAll().where('id', '=', id).where('run_id', '=', runId).executeTakeFirst();
+  }
+
+  shiftRecords(reportId: number): Promise<ShiftRecordRow[]> {
+    return this.db.selectFrom('shift_records').selectAll().where('report_id', '=', reportId).orderBy('start_ts').orderBy('id').execute();
+  }
+}
