@@ -50,6 +50,7 @@ const EnvSchema = z
     CONNECTION_LOST_AFTER_MS: positiveInt.default(REALTIME.disconnectedAfterMs),
     CONNECTION_CHECK_MS: positiveInt.default(5_000),
     SHIFT_EDIT_WINDOW_MINUTES: positiveInt.default(24 * 60),
+    SHIFT_AUTO_GENERATE_MINUTES: positiveInt.default(5),
   })
   .refine((env) => !(env.NODE_ENV === 'production' && env.CAPTCHA_TEST_ANSWER), {
     message: 'CAPTCHA_TEST_ANSWER is a test setting and is refused when NODE_ENV=production',
@@ -87,8 +88,8 @@ export interface Config {
   mqttTopicPrefix: string;
   /** The message server's timings and the connection state's threshold (tests shorten them). */
   realtime: { authTimeoutMs: number; pingIntervalMs: number; disconnectedAfterMs: number; checkIntervalMs: number };
-  /** How long after its end a shift report can still be changed. */
-  reports: { editWindowMs: number };
+  /** How long after its end a shift report can still be changed; how often ended shifts are generated. */
+  reports: { editWindowMs: number; autoGenerateIntervalMs: number };
 }
 
 export class ConfigError extends Error {}
@@ -131,6 +132,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       disconnectedAfterMs: e.CONNECTION_LOST_AFTER_MS,
       checkIntervalMs: e.CONNECTION_CHECK_MS,
     },
-    reports: { editWindowMs: e.SHIFT_EDIT_WINDOW_MINUTES * 60_000 },
+    reports: { editWindowMs: e.SHIFT_EDIT_WINDOW_MINUTES * 60_000, autoGenerateIntervalMs: e.SHIFT_AUTO_GENERATE_MINUTES * 60_000 },
   };
 }

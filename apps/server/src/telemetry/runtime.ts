@@ -2,18 +2,23 @@ import { tagCatalogue } from '@boreline/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.js';
 import { seedDemo } from '../db/seed/demo.js';
+import { seedDemoShiftReports } from '../db/seed/demoShiftReports.js';
 import { machineTypeOf } from '../modules/project/run.repo.js';
+import { ShiftRepo } from '../modules/project/shift.repo.js';
+import { ShiftAutoGeneration } from '../modules/report/shiftAutoGeneration.js';
+import { ShiftReportRepo } from '../modules/report/shiftReport.repo.js';
 import { fillHistory } from './demoHistory.js';
 import { TagLayout } from './frame.js';
 import { MqttSource } from './sources/mqttSource.js';
 import { continueDrive, SimulatorSource } from './sources/simulatorSource.js';
 import { CycleRepo } from './store/cycle.repo.js';
-import { HOUR_MS } from './store/rollup.js';
+import { DAY_MS, HOUR_MS } from './store/rollup.js';
 
 /**
- * Starts the data sources of a listening server: demo projects with history on a fresh embedded
- * database, the simulator for simulated runs, MQTT when configured, and the closing of windows of
- * machines that went quiet. History fills in the background; the console is usable meanwhile.
+ * Starts the data sources of a listening server: demo projects with history (and their crews'
+ * shift reports) on a fresh embedded database, the simulator for simulated runs, MQTT when
+ * configured, the closing of windows of machines that went quiet, and the generation of ended
+ * shifts' reports. History fills in the background; the console is usable meanwhile.
  */
 export async function startTelemetry(app: FastifyInstance, config: Config): Promise<{ stop(): Promise<void> }> {
   const { ingest, service, db, runs } = app.telemetry;
@@ -41,6 +46,10 @@ export async function startTelemetry(app: FastifyInstance, config: Config): Prom
           const { sim, figures } = await fillHistory(db, ingest, run, layout, { days: config.demo.historyDays, recentMs: 2 * HOUR_MS, now });
           simulator.add(run, layout, Date.now(), sim);
           app.log.info(figures, 'demo history ready');
+          // Crews' reports of the history's shifts; the live drive goes on without them on failure.
+          await seedDemoShiftReports(db, run.runId, { seed: run.seed, from: now - config.demo.historyDays * DAY_MS, now: Date.now() })
+            .then((reports) => app.log.info(reports, 'demo shift reports ready'))
+            .catch((error: unknown) => app.log.error({ err: error, runId: run.runId }, 'demo shift reports failed'));
         })().catch((error: unknown) => app.log.error({ err: error, runId: run.runId }, 'demo history failed')),
       );
     }
@@ -54,11 +63,17 @@ export async function startTelemetry(app: FastifyInstance, config: Config): Prom
     );
     await mqtt.start();
   }
+  const shiftReports = new ShiftAutoGeneration(
+    { reports: new ShiftReportRepo(db), shifts: new ShiftRepo(db), runs: () => runs.under(null), log: app.log, now: Date.now, editWindowMs: config.reports.editWindowMs },
+    { intervalMs: config.reports.autoGenerateIntervalMs },
+  );
+  shiftReports.start();
   const idle = setInterval(() => void ingest.flushIdle(Date.now()).catch((error: unknown) => app.log.warn({ err: error }, 'closing idle windows failed')), 60_000);
   idle.unref();
   return {
     async stop() {
       clearInterval(idle);
+      await shiftReports.stop();
       simulator.stop();
       await mqtt?.stop();
       await Promise.allSettled(background);
