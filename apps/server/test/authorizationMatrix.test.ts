@@ -1,7 +1,10 @@
-import { adminContract, endpointUrl, H5_SESSION_CODES, KEY_TAGS, monitorContract, RESOURCE_CODES, RESULT_CODE, SUPER_ADMIN_ONLY_CODES } from '@boreline/contracts';
+import { adminContract, ALL_ENDPOINTS, endpointUrl, H5_SESSION_CODES, inputSource, KEY_TAGS, monitorContract, RESOURCE_CODES, RESULT_CODE, shiftReportContract, SUPER_ADMIN_ONLY_CODES } from '@boreline/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildRun, buildUser, type BuiltUser, call, signIn } from './factories.js';
 import { ADMIN, createTestApp, envelope, type TestApp } from './testApp.js';
+
+/** Today in the test runs' zone: its day shift is open for editing whenever the suite runs. */
+const TODAY = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome' }).format(Date.now());
 
 /**
  * RELIABILITY.md's authorization matrix, generated from the route table: every API route × every
@@ -34,7 +37,7 @@ const namesRun = (body: string, runId: number): boolean => new RegExp(`"runId":$
 describe('authorization matrix', () => {
   let t: TestApp;
   const tokens = {} as Record<Actor, string>;
-  const tenantA = { org: 0, sub: 0, role: 0, user: 0, run: 0, run2: 0 };
+  const tenantA = { org: 0, sub: 0, role: 0, user: 0, run: 0, run2: 0, report: 0 };
   const a = tenantA;
   let otherTenantUser: BuiltUser;
 
@@ -102,6 +105,22 @@ describe('authorization matrix', () => {
       'monitor.connectStatePage': { runId: a.run, page: 1, pageSize: 20, from: 0, to: 4_000_000_000_000 },
       'monitor.h5LinkIssue': { runId: a.run },
       'monitor.h5Exchange': { token: `h5${'A'.repeat(43)}`, runId: a.run },
+      // Writes by callers allowed to make them aim at a shift past its edit window, so A's report keeps its canary.
+      'report.shiftQuery': { runId: a.run, shiftRecId: target(a.report) },
+      'report.shiftDay': { runId: a.run, date: TODAY },
+      'report.findShiftMain': { runId: a.run, date: TODAY, shiftNo: 1 },
+      'report.saveShiftMain': { runId: a.run, date: attacker ? TODAY : '2026-01-05', shiftNo: 1, leader: 'x' },
+      'report.saveShiftRecords': { runId: a.run, shiftRecId: target(a.report), records: [] },
+      'report.shiftGraph': { runId: a.run, shiftRecId: target(a.report) },
+      'report.shiftStats': { runId: a.run, shiftRecId: target(a.report) },
+      'report.autoGenShiftRecord': { runId: a.run, date: attacker ? TODAY : '2026-01-05', shiftNo: 1, overwrite: true },
+      'report.datesWithRecords': { runId: a.run, month: TODAY.slice(0, 7) },
+      'report.shiftDelete': { runId: a.run, shiftRecId: target(a.report) },
+      'report.ringOptions': { runId: a.run },
+      'report.ringSegments': { runId: a.run, shiftRecId: target(a.report) },
+      'report.ring': { runId: a.run, ringStart: 1, ringEnd: 10 },
+      'report.period': { runId: a.run, unit: 'day', date: TODAY },
+      'report.export': { report: 'shift', runId: a.run, shiftRecId: target(a.report) },
     };
     return samples[id] ?? NO_SAMPLE;
   }
@@ -172,6 +191,11 @@ describe('authorization matrix', () => {
       if (exchanged.code !== 0) throw new Error(`h5 exchange: ${exchanged.msg}`);
       return monitorContract.h5Exchange.output.parse(exchanged.data).token;
     };
+    const report = envelope(
+      await call(t.app, 'POST', endpointUrl(shiftReportContract.saveShiftMain), { token: sa, payload: { runId: a.run, date: TODAY, shiftNo: 1, leader: `${CANARY} leader` } }),
+    );
+    if (report.code !== 0) throw new Error(`shift report: ${report.msg}`);
+    a.report = shiftReportContract.saveShiftMain.output.parse(report.data).main.shiftRecId;
     tokens.h5Run = await h5For(a.run);
     tokens.h5OtherRun = await h5For(a.run2);
   });
@@ -191,12 +215,14 @@ describe('authorization matrix', () => {
       for (const route of routes) {
         const endpointId = route.endpointId ?? '';
         const input = sample(endpointId, actor);
+        const endpoint = ALL_ENDPOINTS.find((e) => e.id === endpointId);
+        const inQuery = route.method === 'GET' || (endpoint !== undefined && inputSource(endpoint) === 'query');
         const response = await t.app.inject({
           method: route.method === 'GET' ? 'GET' : 'POST',
           url: route.url,
           remoteAddress: '10.80.1.1',
           headers: tokens[actor] ? { authorization: tokens[actor] } : {},
-          ...(route.method === 'GET' ? { query: Object.fromEntries(Object.entries(input).map(([k, v]) => [k, String(v)])) } : { payload: input }),
+          ...(inQuery ? { query: Object.fromEntries(Object.entries(input).map(([k, v]) => [k, String(v)])) } : { payload: input }),
         });
         cells += 1;
         const where = `${actor} ${route.method} ${route.url}`;
