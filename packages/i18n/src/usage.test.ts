@@ -3,7 +3,7 @@ import { RESOURCE_CODES } from '@boreline/contracts';
 import { describe, expect, it } from 'vitest';
 import { CATALOGUES, flatten, hasMessage, LOCALES } from './index.js';
 
-const ROOTS = ['packages/contracts/src/', 'apps/server/src/', 'apps/web/src/'];
+const ROOTS = ['packages/contracts/src/', 'packages/i18n/src/', 'apps/server/src/', 'apps/web/src/'];
 const repo = new URL('../../../', import.meta.url);
 const KEY = /(?<!(?:id|permission): )['"`]((?:validation|common|auth|field|shell|account|admin|telemetry|project|realtime|report)(?:\.[A-Za-z0-9]+)+)['"`]/g;
 // Resource codes share the `domain.area.action` shape and are passed around as plain strings

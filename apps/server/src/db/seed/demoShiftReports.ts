@@ -2,7 +2,7 @@ import type { dictionaryContract } from '@boreline/contracts';
 import type { Kysely } from 'kysely';
 import { ShiftRepo } from '../../modules/project/shift.repo.js';
 import { languageOfCountry, slotsEndingIn } from '../../modules/report/shiftAutoGeneration.js';
-import { type RingRow, ShiftReportRepo } from '../../modules/report/shiftReport.repo.js';
+import { recordRow, type RingRow, ShiftReportRepo } from '../../modules/report/shiftReport.repo.js';
 import { clipStates, type RecordDraft, recordsFromStates, type StateInterval } from '../../modules/report/shiftRecords.js';
 import { shiftDefinitions, type SlotSpan } from '../../modules/report/shiftSlots.js';
 import { mix32, Rng } from '../../telemetry/simulator/prng.js';
@@ -165,18 +165,8 @@ export async function seedDemoShiftReports(db: Kysely<Database>, runId: number, 
     const records = shifts.flatMap(({ span, records }) => {
       const reportId = ids.get(span.start);
       if (reportId === undefined) throw new Error(`demo shift report at ${span.start} was not stored`);
-      return records.map((r) => ({
-        report_id: reportId,
-        kind: r.kind,
-        process: r.process,
-        stop_reason: r.stopReason,
-        start_ts: r.start,
-        end_ts: r.end,
-        is_primary: r.primary ? 1 : 0,
-        // A generated stop that only gained its reason is still the machine's span.
-        generated: 1,
-        remark: null,
-      }));
+      // A generated stop that only gained its reason is still the machine's span.
+      return records.map((r) => recordRow(reportId, { ...r, generated: true, remark: null }));
     });
     for (let i = 0; i < records.length; i += 500) await trx.insertInto('shift_records').values(records.slice(i, i + 500)).execute();
     figures.reports = shifts.length;

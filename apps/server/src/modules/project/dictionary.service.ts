@@ -1,50 +1,21 @@
 import { dictionaryContract as d, type Language, MACHINE_TYPES, type MachineType } from '@boreline/contracts';
 import type { MessageKey } from '@boreline/i18n';
+import { MACHINE_STATUS_KEYS, STOP_REASON_KEYS, WORK_PROCESS_KEYS } from '@boreline/i18n/dictionaryKeys';
 import { localeOf, t } from '../../core/i18n.js';
 
 type RunStatus = (typeof d.MACHINE_STATUSES)[number];
 
 // Keys are written out, never built from codes, so the catalogues can be checked against the code.
-const MACHINE_STATUS_NAMES: Record<RunStatus, MessageKey> = {
-  advance: 'telemetry.state.advance',
-  ringBuild: 'telemetry.state.ringBuild',
-  waiting: 'telemetry.state.waiting',
-  finish: 'telemetry.state.finish',
-  offline: 'project.status.offline',
-};
+const MACHINE_STATUS_NAMES: Record<RunStatus, MessageKey> = MACHINE_STATUS_KEYS;
 
 const MACHINE_TYPE_NAMES: Record<MachineType, MessageKey> = {
   epb: 'project.machineType.epb',
   slurry: 'project.machineType.slurry',
 };
 
-const STOP_REASON_NAMES: Record<d.StopReason, MessageKey> = {
-  segmentSupply: 'project.dic.stopReason.segmentSupply',
-  muckRemoval: 'project.dic.stopReason.muckRemoval',
-  cutterChange: 'project.dic.stopReason.cutterChange',
-  plannedMaintenance: 'project.dic.stopReason.plannedMaintenance',
-  mechanicalBreakdown: 'project.dic.stopReason.mechanicalBreakdown',
-  electricalBreakdown: 'project.dic.stopReason.electricalBreakdown',
-  hydraulicBreakdown: 'project.dic.stopReason.hydraulicBreakdown',
-  guidanceSurvey: 'project.dic.stopReason.guidanceSurvey',
-  groutSupply: 'project.dic.stopReason.groutSupply',
-  serviceExtension: 'project.dic.stopReason.serviceExtension',
-  powerFailure: 'project.dic.stopReason.powerFailure',
-  groundConditions: 'project.dic.stopReason.groundConditions',
-  waitingForPermits: 'project.dic.stopReason.waitingForPermits',
-  shiftChange: 'project.dic.stopReason.shiftChange',
-  other: 'project.dic.stopReason.other',
-};
+const STOP_REASON_NAMES: Record<d.StopReason, MessageKey> = STOP_REASON_KEYS;
 
-const WORK_PROCESS_NAMES: Record<d.WorkProcess, MessageKey> = {
-  advance: 'project.dic.workProcess.advance',
-  ringBuild: 'project.dic.workProcess.ringBuild',
-  cutterChange: 'project.dic.workProcess.cutterChange',
-  maintenance: 'project.dic.workProcess.maintenance',
-  survey: 'project.dic.workProcess.survey',
-  serviceExtension: 'project.dic.workProcess.serviceExtension',
-  other: 'project.dic.workProcess.other',
-};
+const WORK_PROCESS_NAMES: Record<d.WorkProcess, MessageKey> = WORK_PROCESS_KEYS;
 
 const MAINTENANCE_TYPE_NAMES: Record<d.MaintenanceType, MessageKey> = {
   dailyInspection: 'project.dic.maintenanceType.dailyInspection',

@@ -8,6 +8,7 @@ import { machineTypeOf } from '../project/run.repo.js';
 import type { RunScope, ScopedRun } from '../project/runScope.js';
 import type { PeriodReportRepo, RingRow, StateRow, StopRow } from './periodReport.repo.js';
 import { checkRingRange, metresOf, toRingReportRow } from './ringReport.js';
+import { stopReasonOf } from './shiftRecords.js';
 
 type PeriodReport = periodReportContract.PeriodReport;
 type RingReport = periodReportContract.RingReport;
@@ -38,7 +39,6 @@ function stateTimes(states: readonly StateRow[], from: number, to: number): Stat
 
 const withoutFinish = (x: StateTimes) => ({ advanceMs: x.advanceMs, ringBuildMs: x.ringBuildMs, waitingMs: x.waitingMs });
 
-const stopReasonOf = (code: string | null): StopReason | null => dictionaryContract.STOP_REASONS.find((r) => r === code) ?? null;
 
 /**
  * Standby time by the reason the shift reports give, largest first. Standby no stop record explains

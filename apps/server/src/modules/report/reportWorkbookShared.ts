@@ -1,5 +1,6 @@
 import { DATE_FORMATS, type dictionaryContract, type Language, type periodReportContract } from '@boreline/contracts';
 import type { MessageKey } from '@boreline/i18n';
+import { STOP_REASON_KEYS } from '@boreline/i18n/dictionaryKeys';
 import { durationValue, type ExcelColumn, zoneFormatter, type LabelledValue, type ReportSheet } from '../../core/excel.js';
 import { t } from '../../core/i18n.js';
 import { parseLocalDate } from '../../core/timeZone.js';
@@ -108,24 +109,7 @@ export const DAY_COLUMNS: ExcelColumn<PeriodDay>[] = [
   { header: 'report.column.waiting', width: 10, value: (d) => durationValue(d.waitingMs), format: 'duration' },
 ];
 
-// Keys are written out, never built from codes, so the catalogues can be checked against the code.
-const STOP_REASON_NAMES: Record<dictionaryContract.StopReason, MessageKey> = {
-  segmentSupply: 'project.dic.stopReason.segmentSupply',
-  muckRemoval: 'project.dic.stopReason.muckRemoval',
-  cutterChange: 'project.dic.stopReason.cutterChange',
-  plannedMaintenance: 'project.dic.stopReason.plannedMaintenance',
-  mechanicalBreakdown: 'project.dic.stopReason.mechanicalBreakdown',
-  electricalBreakdown: 'project.dic.stopReason.electricalBreakdown',
-  hydraulicBreakdown: 'project.dic.stopReason.hydraulicBreakdown',
-  guidanceSurvey: 'project.dic.stopReason.guidanceSurvey',
-  groutSupply: 'project.dic.stopReason.groutSupply',
-  serviceExtension: 'project.dic.stopReason.serviceExtension',
-  powerFailure: 'project.dic.stopReason.powerFailure',
-  groundConditions: 'project.dic.stopReason.groundConditions',
-  waitingForPermits: 'project.dic.stopReason.waitingForPermits',
-  shiftChange: 'project.dic.stopReason.shiftChange',
-  other: 'project.dic.stopReason.other',
-};
+const STOP_REASON_NAMES: Record<dictionaryContract.StopReason, MessageKey> = STOP_REASON_KEYS;
 
 /** A stop reason's name; null is standby no shift report explains. */
 export const stopReasonName = (language: Language, reason: dictionaryContract.StopReason | null): string =>

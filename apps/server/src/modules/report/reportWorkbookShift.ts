@@ -1,9 +1,11 @@
 import { DATE_FORMATS, dictionaryContract, type Language } from '@boreline/contracts';
 import type { MessageKey } from '@boreline/i18n';
+import { MACHINE_STATUS_KEYS, WORK_PROCESS_KEYS } from '@boreline/i18n/dictionaryKeys';
 import { durationValue, type ExcelColumn, zoneFormatter, ReportWorkbook } from '../../core/excel.js';
 import { t } from '../../core/i18n.js';
 import type { ShiftRecordRow, ShiftReportRow } from './periodReport.repo.js';
 import { displayDate, type ReportHead, stopReasonName, TITLE_BLOCK_ROWS, titleBlock } from './reportWorkbookShared.js';
+import { stopReasonOf, workProcessOf as processOf } from './shiftRecords.js';
 import { reportShiftName } from './shiftSlots.js';
 
 /** One shift report with what the machine recorded during the shift. */
@@ -14,26 +16,10 @@ export interface ShiftExport {
   machine: { advanceMs: number; ringBuildMs: number; waitingMs: number; rings: number; metres: number };
 }
 
-const PROCESS_NAMES: Record<dictionaryContract.WorkProcess, MessageKey> = {
-  advance: 'project.dic.workProcess.advance',
-  ringBuild: 'project.dic.workProcess.ringBuild',
-  cutterChange: 'project.dic.workProcess.cutterChange',
-  maintenance: 'project.dic.workProcess.maintenance',
-  survey: 'project.dic.workProcess.survey',
-  serviceExtension: 'project.dic.workProcess.serviceExtension',
-  other: 'project.dic.workProcess.other',
-};
+const PROCESS_NAMES: Record<dictionaryContract.WorkProcess, MessageKey> = WORK_PROCESS_KEYS;
 
-const MACHINE_STATUS_NAMES: Record<(typeof dictionaryContract.MACHINE_STATUSES)[number], MessageKey> = {
-  advance: 'telemetry.state.advance',
-  ringBuild: 'telemetry.state.ringBuild',
-  waiting: 'telemetry.state.waiting',
-  finish: 'telemetry.state.finish',
-  offline: 'project.status.offline',
-};
+const MACHINE_STATUS_NAMES: Record<(typeof dictionaryContract.MACHINE_STATUSES)[number], MessageKey> = MACHINE_STATUS_KEYS;
 
-const processOf = (code: string | null) => dictionaryContract.WORK_PROCESSES.find((p) => p === code) ?? null;
-const stopReasonOf = (code: string | null) => dictionaryContract.STOP_REASONS.find((r) => r === code) ?? null;
 const machineStatusOf = (code: string | null) => dictionaryContract.MACHINE_STATUSES.find((s) => s === code) ?? null;
 
 /** What a record is: its process, or its stop reason ("not explained" while it has none). */

@@ -31,7 +31,8 @@ export interface RingRow {
   tail_vertical: number | null;
 }
 
-const recordRow = (reportId: number, r: RecordDraft) => ({
+/** A record as stored (SQLite has no boolean: 0 or 1). */
+export const recordRow = (reportId: number, r: RecordDraft) => ({
   report_id: reportId,
   kind: r.kind,
   process: r.process,

@@ -1,5 +1,6 @@
 import { DATE_FORMATS, type dictionaryContract } from '@boreline/contracts';
 import type { MessageKey } from '@boreline/i18n';
+import { STOP_REASON_KEYS } from '@boreline/i18n/dictionaryKeys';
 import dayjs from 'dayjs';
 import { formatLocalDate } from '../../../../core/format.js';
 import type { PeriodUnit } from '../../periodApi.js';
@@ -14,23 +15,7 @@ export function formatHm(ms: number): string {
 }
 
 /** Labels of the stop reasons; `null` is standby time no shift report explains. */
-export const STOP_REASON_LABEL: Record<dictionaryContract.StopReason, MessageKey> = {
-  segmentSupply: 'project.dic.stopReason.segmentSupply',
-  muckRemoval: 'project.dic.stopReason.muckRemoval',
-  cutterChange: 'project.dic.stopReason.cutterChange',
-  plannedMaintenance: 'project.dic.stopReason.plannedMaintenance',
-  mechanicalBreakdown: 'project.dic.stopReason.mechanicalBreakdown',
-  electricalBreakdown: 'project.dic.stopReason.electricalBreakdown',
-  hydraulicBreakdown: 'project.dic.stopReason.hydraulicBreakdown',
-  guidanceSurvey: 'project.dic.stopReason.guidanceSurvey',
-  groutSupply: 'project.dic.stopReason.groutSupply',
-  serviceExtension: 'project.dic.stopReason.serviceExtension',
-  powerFailure: 'project.dic.stopReason.powerFailure',
-  groundConditions: 'project.dic.stopReason.groundConditions',
-  waitingForPermits: 'project.dic.stopReason.waitingForPermits',
-  shiftChange: 'project.dic.stopReason.shiftChange',
-  other: 'project.dic.stopReason.other',
-};
+export const STOP_REASON_LABEL: Record<dictionaryContract.StopReason, MessageKey> = STOP_REASON_KEYS;
 
 /** Monday of the week holding a local date: weeks run Monday to Sunday whatever the reader's locale. */
 export function mondayOf(date: string): string {

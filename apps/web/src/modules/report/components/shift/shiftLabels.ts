@@ -1,36 +1,10 @@
 import { type dictionaryContract, MACHINE_STATE_KEYS } from '@boreline/contracts';
-import type { MessageKey } from '@boreline/i18n';
+import { STOP_REASON_KEYS, WORK_PROCESS_KEYS } from '@boreline/i18n/dictionaryKeys';
 import { useTranslation } from 'react-i18next';
 import { STATUS_COLORS } from '../../../project/components/StatusTag.js';
 import type { RecordRow } from './shiftTime.js';
 
-export const WORK_PROCESS_KEYS = {
-  advance: 'project.dic.workProcess.advance',
-  ringBuild: 'project.dic.workProcess.ringBuild',
-  cutterChange: 'project.dic.workProcess.cutterChange',
-  maintenance: 'project.dic.workProcess.maintenance',
-  survey: 'project.dic.workProcess.survey',
-  serviceExtension: 'project.dic.workProcess.serviceExtension',
-  other: 'project.dic.workProcess.other',
-} as const satisfies Record<dictionaryContract.WorkProcess, MessageKey>;
 
-export const STOP_REASON_KEYS = {
-  segmentSupply: 'project.dic.stopReason.segmentSupply',
-  muckRemoval: 'project.dic.stopReason.muckRemoval',
-  cutterChange: 'project.dic.stopReason.cutterChange',
-  plannedMaintenance: 'project.dic.stopReason.plannedMaintenance',
-  mechanicalBreakdown: 'project.dic.stopReason.mechanicalBreakdown',
-  electricalBreakdown: 'project.dic.stopReason.electricalBreakdown',
-  hydraulicBreakdown: 'project.dic.stopReason.hydraulicBreakdown',
-  guidanceSurvey: 'project.dic.stopReason.guidanceSurvey',
-  groutSupply: 'project.dic.stopReason.groutSupply',
-  serviceExtension: 'project.dic.stopReason.serviceExtension',
-  powerFailure: 'project.dic.stopReason.powerFailure',
-  groundConditions: 'project.dic.stopReason.groundConditions',
-  waitingForPermits: 'project.dic.stopReason.waitingForPermits',
-  shiftChange: 'project.dic.stopReason.shiftChange',
-  other: 'project.dic.stopReason.other',
-} as const satisfies Record<dictionaryContract.StopReason, MessageKey>;
 
 /**
  * Process colours of the time bar: advance and ring building keep the machine-state colours of every
