@@ -41,6 +41,26 @@ async function saved(page: Page): Promise<void> {
   expect(await toast.innerText()).toContain(text('common.outcome.editSuccess'));
 }
 
+/** Clicks the page's export and answers where the workbook was saved. */
+async function download(page: Page): Promise<string> {
+  const [file] = await Promise.all([page.waitForEvent('download'), page.getByTestId('report-export').click()]);
+  expect(file.suggestedFilename()).toMatch(/\.xlsx$/);
+  const path = join(mkdtempSync(join(tmpdir(), 'report-')), file.suggestedFilename());
+  await file.saveAs(path);
+  return path;
+}
+
+/** Every cell of every sheet, as shown. */
+async function cellsOf(path: string): Promise<string[]> {
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.readFile(path);
+  return book.worksheets.flatMap((sheet) => {
+    const values: string[] = [];
+    sheet.eachRow((row) => row.eachCell((cell) => values.push(String(cell.text))));
+    return values;
+  });
+}
+
 /** Pages of a PDF (each page object has `/Type /Page`; the tree's root has `/Type /Pages`). */
 const pdfPages = (pdf: Buffer): number => (pdf.toString('latin1').match(/\/Type\s*\/Page(?!s)/g) ?? []).length;
 
@@ -143,6 +163,11 @@ describe('reports in Chromium', () => {
     expect(await page.getByTestId('shift-stat-lines').innerText()).toContain(text('project.dic.workProcess.advance'));
     await page.screenshot({ path: '.test-results/report-shift.png', fullPage: true });
 
+    // The shift report as a workbook: the leader typed above and the records' names come back.
+    const shiftCells = await cellsOf(await download(page));
+    expect(shiftCells).toContain('Luca Ferri');
+    expect(shiftCells).toContain(text('project.dic.workProcess.ringBuild'));
+
     // After a reload the report is as it was saved.
     await page.reload();
     expect(await page.getByTestId('shift-main-form').getByLabel(text('report.shiftPage.main.leader')).inputValue()).toBe('Luca Ferri');
@@ -168,17 +193,7 @@ describe('reports in Chromium', () => {
     await page.screenshot({ path: '.test-results/report-day.png', fullPage: true });
 
     // Export: the workbook comes down and says what the page says.
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('report-export').click()]);
-    expect(download.suggestedFilename()).toMatch(/\.xlsx$/);
-    const file = join(mkdtempSync(join(tmpdir(), 'report-')), download.suggestedFilename());
-    await download.saveAs(file);
-    const book = new ExcelJS.Workbook();
-    await book.xlsx.readFile(file);
-    const cells = book.worksheets.flatMap((sheet) => {
-      const values: string[] = [];
-      sheet.eachRow((row) => row.eachCell((cell) => values.push(String(cell.text))));
-      return values;
-    });
+    const cells = await cellsOf(await download(page));
     expect(cells.some((c) => c.includes(MILAN))).toBe(true);
     expect(cells).toContain(text('report.column.ringNo'));
     const [y, m, d] = yesterday.split('-');

@@ -1,12 +1,13 @@
 import { PrinterOutlined } from '@ant-design/icons';
 import type { CurrentRun } from '@boreline/contracts';
-import { Alert, Button, Card, Empty, Segmented, Skeleton } from 'antd';
+import { Alert, Button, Card, Empty, Segmented, Skeleton, Space } from 'antd';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { localToday, shiftLocalDate } from '../../../core/format.js';
 import { useFramework } from '../../../core/session.js';
 import { ChooseProject } from '../../project/components/ChooseProject.js';
+import { ExportButton } from '../components/period/ExportButton.js';
 import { ReportNav } from '../components/ReportNav.js';
 import { RingSegmentTable } from '../components/shift/RingSegmentTable.js';
 import { ShiftPicker } from '../components/shift/ShiftPicker.js';
@@ -62,9 +63,15 @@ function ShiftReport({ run }: { run: CurrentRun }) {
   const slot: DayShift | undefined = shifts?.find((s) => s.shiftNo === shiftParam) ?? shifts?.[0];
 
   const print = (
-    <Button className="no-print" icon={<PrinterOutlined />} onClick={() => window.print()}>
-      {t('report.shiftPage.print')}
-    </Button>
+    <Space>
+      {/* A shift without a report has nothing to export yet. */}
+      {slot?.shiftRecId ? (
+        <ExportButton input={{ report: 'shift', runId: run.runId, shiftRecId: slot.shiftRecId }} fallbackName={`${run.tbmCode}-shift-${slot.date}-${slot.shiftNo}.xlsx`} />
+      ) : null}
+      <Button className="no-print" icon={<PrinterOutlined />} onClick={() => window.print()}>
+        {t('report.shiftPage.print')}
+      </Button>
+    </Space>
   );
   const error = defaultError ?? (day.isError ? day.error : null);
 
