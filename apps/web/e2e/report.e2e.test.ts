@@ -147,18 +147,17 @@ describe('reports in Chromium', () => {
 
     // Generated stops come without a reason; saving asks for one, then takes it.
     const unexplained = page.getByTestId('shift-unexplained');
-    if (await unexplained.isVisible()) {
-      await page.getByRole('button', { name: text('report.shiftPage.records.save') }).click();
-      await page.getByTestId('shift-record-problems').waitFor();
-      while (await records.getByText(text('report.shiftPage.records.reasonMissing')).count()) {
-        const row = records.locator('tbody tr').filter({ hasText: text('report.shiftPage.records.reasonMissing') }).first();
-        await row.getByRole('combobox').last().click();
-        await page.locator(`.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option[title="${text('project.dic.stopReason.segmentSupply')}"]`).last().click();
-      }
-      await page.getByRole('button', { name: text('report.shiftPage.records.save') }).click();
-      await saved(page);
-      await unexplained.waitFor({ state: 'hidden' });
+    await unexplained.waitFor();
+    await page.getByRole('button', { name: text('report.shiftPage.records.save') }).click();
+    await page.getByTestId('shift-record-problems').waitFor();
+    while (await records.getByText(text('report.shiftPage.records.reasonMissing')).count()) {
+      const row = records.locator('tbody tr').filter({ hasText: text('report.shiftPage.records.reasonMissing') }).first();
+      await row.getByRole('combobox').last().click();
+      await page.locator(`.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option[title="${text('project.dic.stopReason.segmentSupply')}"]`).last().click();
     }
+    await page.getByRole('button', { name: text('report.shiftPage.records.save') }).click();
+    await saved(page);
+    await unexplained.waitFor({ state: 'hidden' });
     expect(await page.getByTestId('shift-time-bar').locator('[aria-label]').count()).toBeGreaterThan(2);
     expect(await page.getByTestId('shift-stat-lines').innerText()).toContain(text('project.dic.workProcess.advance'));
     await page.screenshot({ path: '.test-results/report-shift.png', fullPage: true });

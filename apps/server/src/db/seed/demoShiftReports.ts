@@ -2,7 +2,8 @@ import type { dictionaryContract } from '@boreline/contracts';
 import type { Kysely } from 'kysely';
 import { ShiftRepo } from '../../modules/project/shift.repo.js';
 import { languageOfCountry, slotsEndingIn } from '../../modules/report/shiftAutoGeneration.js';
-import { recordRow, type RingRow, ShiftReportRepo } from '../../modules/report/shiftReport.repo.js';
+import type { RingRow } from '../../modules/report/machineData.repo.js';
+import { recordRow, ShiftReportRepo } from '../../modules/report/shiftReport.repo.js';
 import { clipStates, type RecordDraft, recordsFromStates, type StateInterval } from '../../modules/report/shiftRecords.js';
 import { shiftDefinitions, type SlotSpan } from '../../modules/report/shiftSlots.js';
 import { mix32, Rng } from '../../telemetry/simulator/prng.js';
@@ -129,7 +130,7 @@ export async function seedDemoShiftReports(db: Kysely<Database>, runId: number, 
   const run = await db.selectFrom('runs').select(['time_zone', 'country']).where('id', '=', runId).executeTakeFirstOrThrow();
   const definitions = shiftDefinitions(await new ShiftRepo(db).ofRun(runId), languageOfCountry(run.country));
   const reports = new ShiftReportRepo(db);
-  const [states, rings] = await Promise.all([reports.states(runId, options.from, options.now), reports.ringsEndingIn(runId, options.from, options.now)]);
+  const [states, rings] = await Promise.all([reports.machine.states(runId, options.from, options.now), reports.machine.ringsEndingIn(runId, options.from, options.now)]);
   const reached = states.reduce((max, s) => Math.max(max, s.end), 0);
   const slots = slotsEndingIn(definitions, run.time_zone, options.from, options.now).filter((s) => s.start >= options.from && s.end <= reached);
   const leaders = LEADERS[run.country ?? ''] ?? OTHER_LEADERS;

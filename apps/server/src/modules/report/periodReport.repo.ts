@@ -1,16 +1,8 @@
 import type { Kysely, Selectable } from 'kysely';
-import type { Database, RingTable, ShiftRecordTable, ShiftReportTable, ShiftTable } from '../../db/schema.js';
-
-export type RingRow = Selectable<RingTable>;
-export type ShiftReportRow = Selectable<ShiftReportTable>;
-export type ShiftRecordRow = Selectable<ShiftRecordTable>;
-export type ShiftDefRow = Selectable<ShiftTable>;
-
-export interface StateRow {
-  state: string;
-  start_ts: number;
-  end_ts: number;
-}
+import type { Database, ShiftReportTable } from '../../db/schema.js';
+import { ShiftRepo } from '../project/shift.repo.js';
+import { MachineDataRepo, type RingRow } from './machineData.repo.js';
+import { ShiftReportRepo } from './shiftReport.repo.js';
 
 export interface StopRow {
   stop_reason: string | null;
@@ -20,9 +12,20 @@ export interface StopRow {
 
 const RING_PAGE = 500;
 
-/** SQL of the ring, period and shift-report exports: ring records, state intervals and shift reports. */
+/**
+ * SQL of the ring and period reports and their exports: what only they read (plans, rings by
+ * number, stops of many reports), next to the shared reads of machine data, shifts and shift reports.
+ */
 export class PeriodReportRepo {
-  constructor(private readonly db: Kysely<Database>) {}
+  readonly machine: MachineDataRepo;
+  readonly shifts: ShiftRepo;
+  readonly shiftReports: ShiftReportRepo;
+
+  constructor(private readonly db: Kysely<Database>) {
+    this.machine = new MachineDataRepo(db);
+    this.shifts = new ShiftRepo(db);
+    this.shiftReports = new ShiftReportRepo(db);
+  }
 
   plan(runId: number): Promise<{ planned_rings_per_day: number | null; planned_length_per_day: number | null } | undefined> {
     return this.db.selectFrom('project_info').select(['planned_rings_per_day', 'planned_length_per_day']).where('run_id', '=', runId).executeTakeFirst();
@@ -42,11 +45,6 @@ export class PeriodReportRepo {
     return rows;
   }
 
-  /** Rings completed within [from, to): a ring counts for the period it ends in. */
-  ringsEndingBetween(runId: number, from: number, to: number): Promise<RingRow[]> {
-    return this.db.selectFrom('rings').selectAll().where('run_id', '=', runId).where('end_ts', '>=', from).where('end_ts', '<', to).orderBy('end_ts').orderBy('ring_no').execute();
-  }
-
   /** Count and highest number of the rings completed before `to`. */
   async ringsBefore(runId: number, to: number): Promise<{ count: number; lastRing: number | null }> {
     const row = await this.db
@@ -58,16 +56,8 @@ export class PeriodReportRepo {
     return { count: Number(row?.n ?? 0), lastRing: row?.last === null || row?.last === undefined ? null : Number(row.last) };
   }
 
-  statesBetween(runId: number, from: number, to: number): Promise<StateRow[]> {
-    return this.db.selectFrom('tbm_states').select(['state', 'start_ts', 'end_ts']).where('run_id', '=', runId).where('start_ts', '<', to).where('end_ts', '>', from).orderBy('start_ts').execute();
-  }
-
-  shiftDefs(runId: number): Promise<ShiftDefRow[]> {
-    return this.db.selectFrom('shifts').selectAll().where('run_id', '=', runId).orderBy('sort').orderBy('id').execute();
-  }
-
   /** Shift reports of the shifts starting in [from, to). */
-  shiftReportsStarting(runId: number, from: number, to: number): Promise<ShiftReportRow[]> {
+  shiftReportsStarting(runId: number, from: number, to: number): Promise<Selectable<ShiftReportTable>[]> {
     return this.db.selectFrom('shift_reports').selectAll().where('run_id', '=', runId).where('start_ts', '>=', from).where('start_ts', '<', to).execute();
   }
 
@@ -82,13 +72,5 @@ export class PeriodReportRepo {
       .where('shift_records.start_ts', '<', to)
       .where('shift_records.end_ts', '>', from)
       .execute();
-  }
-
-  shiftReport(runId: number, id: number): Promise<ShiftReportRow | undefined> {
-    return this.db.selectFrom('shift_reports').selectAll().where('id', '=', id).where('run_id', '=', runId).executeTakeFirst();
-  }
-
-  shiftRecords(reportId: number): Promise<ShiftRecordRow[]> {
-    return this.db.selectFrom('shift_records').selectAll().where('report_id', '=', reportId).orderBy('start_ts').orderBy('id').execute();
   }
 }

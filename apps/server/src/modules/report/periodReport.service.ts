@@ -1,14 +1,15 @@
-import { dictionaryContract, type EndpointArgs, type Language, minutesToWallTime, type periodReportContract, shiftContract } from '@boreline/contracts';
+import { dictionaryContract, type EndpointArgs, type Language, minutesToWallTime, type periodReportContract } from '@boreline/contracts';
 import type { AuthSession } from '../../core/auth.js';
-import { t } from '../../core/i18n.js';
 import { localDayRange, parseLocalDate, formatLocalDate, shiftLocalDate } from '../../core/timeZone.js';
 import { type ShiftDef, type ShiftOccurrence, shiftOccurrences } from '../../telemetry/cycle/shiftCutter.js';
 import { daysBetween, nextPeriod, periodStart, type PeriodUnit } from '../project/periods.js';
 import { machineTypeOf } from '../project/run.repo.js';
 import type { RunScope, ScopedRun } from '../project/runScope.js';
-import type { PeriodReportRepo, RingRow, StateRow, StopRow } from './periodReport.repo.js';
+import type { RingRow } from './machineData.repo.js';
+import type { PeriodReportRepo, StopRow } from './periodReport.repo.js';
 import { checkRingRange, metresOf, toRingReportRow } from './ringReport.js';
-import { stopReasonOf } from './shiftRecords.js';
+import { type StateInterval, stopReasonOf } from './shiftRecords.js';
+import { shiftDefinitions } from './shiftSlots.js';
 
 type PeriodReport = periodReportContract.PeriodReport;
 type RingReport = periodReportContract.RingReport;
@@ -25,10 +26,10 @@ interface StateTimes {
 /** Time of [start, end) inside [from, to). */
 const overlap = (start: number, end: number, from: number, to: number) => Math.max(0, Math.min(end, to) - Math.max(start, from));
 
-function stateTimes(states: readonly StateRow[], from: number, to: number): StateTimes {
+function stateTimes(states: readonly StateInterval[], from: number, to: number): StateTimes {
   const times: StateTimes = { advanceMs: 0, ringBuildMs: 0, waitingMs: 0, finishMs: 0 };
   for (const s of states) {
-    const ms = overlap(s.start_ts, s.end_ts, from, to);
+    const ms = overlap(s.start, s.end, from, to);
     if (s.state === 'advance') times.advanceMs += ms;
     else if (s.state === 'ringBuild') times.ringBuildMs += ms;
     else if (s.state === 'waiting') times.waitingMs += ms;
@@ -138,16 +139,8 @@ export class PeriodReportService {
 
   /** The run's shifts, or the two 12 h defaults named in the caller's language; ids are the shift numbers. */
   private async shiftDefs(runId: number, language: Language): Promise<ShiftDef[]> {
-    const rows = await this.repo.shiftDefs(runId);
-    if (rows.length > 0) {
-      return rows.map((r, i) => ({ id: String(i + 1), name: r.name, start: minutesToWallTime(r.start_min), end: minutesToWallTime(r.end_min) }));
-    }
-    return shiftContract.DEFAULT_SHIFT_TIMES.map((d, i) => ({
-      id: String(i + 1),
-      name: t(language, d.kind === 'day' ? 'project.shift.defaultDay' : 'project.shift.defaultNight'),
-      start: d.start,
-      end: d.end,
-    }));
+    const definitions = shiftDefinitions(await this.repo.shifts.ofRun(runId), language);
+    return definitions.map((d, i) => ({ id: String(i + 1), name: d.name, start: minutesToWallTime(d.startMin), end: minutesToWallTime(d.endMin) }));
   }
 
   async periodOf(run: ScopedRun, unit: PeriodUnit, date: string, language: Language): Promise<PeriodReport> {
@@ -161,9 +154,9 @@ export class PeriodReportService {
     const firstShiftStart = Math.min(start, occurrences[0]?.start ?? start);
     const [planRow, rings, before, states, stops, reports] = await Promise.all([
       this.repo.plan(run.id),
-      this.repo.ringsEndingBetween(run.id, start, end),
+      this.repo.machine.ringsEndingIn(run.id, start, end),
       this.repo.ringsBefore(run.id, end),
-      this.repo.statesBetween(run.id, start, end),
+      this.repo.machine.states(run.id, start, end),
       this.repo.stopsBetween(run.id, start, end),
       this.repo.shiftReportsStarting(run.id, firstShiftStart, end),
     ]);

@@ -2,8 +2,8 @@ import type { Language, periodReportContract } from '@boreline/contracts';
 import type { AuthSession } from '../../core/auth.js';
 import { errors } from '../../core/errors.js';
 import type { PeriodReportRepo } from './periodReport.repo.js';
+import { clipStates, machineFigures } from './shiftRecords.js';
 import type { PeriodReportService } from './periodReport.service.js';
-import { metresOf } from './ringReport.js';
 import { day2Workbook } from './reportWorkbookDay2.js';
 import { periodWorkbook } from './reportWorkbookPeriod.js';
 import { ringWorkbook } from './reportWorkbookRing.js';
@@ -39,16 +39,16 @@ export class ReportExporter {
       // A shift report is read under its own resource as well as the export's.
       const run = await this.reports.requireRun(session, input.runId);
       await this.reports.requireShiftRead(session, input.runId);
-      const report = await this.repo.shiftReport(run.id, input.shiftRecId);
+      const report = await this.repo.shiftReports.byId(run.id, input.shiftRecId);
       if (!report) throw errors.business('report.shift.notFound');
       const [records, states, rings] = await Promise.all([
-        this.repo.shiftRecords(report.id),
-        this.repo.statesBetween(run.id, report.start_ts, report.end_ts),
-        this.repo.ringsEndingBetween(run.id, report.start_ts, report.end_ts),
+        this.repo.shiftReports.records(report.id),
+        this.repo.machine.states(run.id, report.start_ts, report.end_ts),
+        this.repo.machine.ringsEndingIn(run.id, report.start_ts, report.end_ts),
       ]);
-      const clipped = (state: string) =>
-        states.filter((s) => s.state === state).reduce((sum, s) => sum + Math.min(s.end_ts, report.end_ts) - Math.max(s.start_ts, report.start_ts), 0);
-      const machine = { advanceMs: clipped('advance'), ringBuildMs: clipped('ringBuild'), waitingMs: clipped('waiting'), rings: rings.length, metres: metresOf(rings.length, run.ring_width_mm) };
+      // The same figures the shift report's statistics show.
+      const figures = machineFigures(clipStates(states, report.start_ts, report.end_ts), rings.length, run.ring_width_mm);
+      const machine = { advanceMs: figures.advanceMs, ringBuildMs: figures.ringBuildMs, waitingMs: figures.waitingMs, rings: figures.ringsCompleted, metres: figures.metres };
       const body = await shiftWorkbook({ head: this.reports.head(run), report, records, machine }, language);
       return { fileName: `${fileStem('shift-report', run.tbm_code)}_${report.date}_${report.shift_no}.xlsx`, body };
     }

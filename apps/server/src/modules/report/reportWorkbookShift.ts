@@ -3,7 +3,7 @@ import type { MessageKey } from '@boreline/i18n';
 import { MACHINE_STATUS_KEYS, WORK_PROCESS_KEYS } from '@boreline/i18n/dictionaryKeys';
 import { durationValue, type ExcelColumn, zoneFormatter, ReportWorkbook } from '../../core/excel.js';
 import { t } from '../../core/i18n.js';
-import type { ShiftRecordRow, ShiftReportRow } from './periodReport.repo.js';
+import type { ShiftRecordRow, ShiftReportRow } from './shiftReport.repo.js';
 import { displayDate, type ReportHead, stopReasonName, TITLE_BLOCK_ROWS, titleBlock } from './reportWorkbookShared.js';
 import { stopReasonOf, workProcessOf as processOf } from './shiftRecords.js';
 import { reportShiftName } from './shiftSlots.js';

@@ -112,7 +112,7 @@ export class ShiftAutoGeneration {
     const pending = await this.withoutRecords(run.id, slots);
     let generated = 0;
     for (const span of pending) {
-      const states = await this.deps.reports.states(run.id, span.start, span.end);
+      const states = await this.deps.reports.machine.states(run.id, span.start, span.end);
       const reached = states.some((s) => s.end >= span.end);
       if (!reached && now < span.end + this.settleMs) continue;
       // No machine data, nothing to generate: an empty report would only be noise on the calendar.

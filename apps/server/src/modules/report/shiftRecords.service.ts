@@ -36,7 +36,7 @@ export async function generateInto(
   const main = await repo.lockMain(runId, span.start);
   if (!main) throw errors.business('report.shift.notFound');
   if ((await repo.records(main.id)).length > 0 && !overwrite) return null;
-  const [states, rings, status] = await Promise.all([repo.states(runId, span.start, until), repo.ringsEndingIn(runId, span.start, until), repo.stateAt(runId, until)]);
+  const [states, rings, status] = await Promise.all([repo.machine.states(runId, span.start, until), repo.machine.ringsEndingIn(runId, span.start, until), repo.machine.stateAt(runId, until)]);
   await repo.replaceRecords(main.id, recordsFromStates(states, span.start, until));
   // What people wrote stays; only empty fields take what the machine says.
   const ringsEmpty = main.ring_start === null && main.ring_end === null;

@@ -1,4 +1,5 @@
 import { dictionaryContract, type shiftReportContract } from '@boreline/contracts';
+import { metresOf } from './ringReport.js';
 
 type RecordKind = shiftReportContract.RecordKind;
 type WorkProcess = dictionaryContract.WorkProcess;
@@ -135,6 +136,6 @@ export function machineFigures(states: readonly StateInterval[], ringsCompleted:
     ringBuildMs: time('ringBuild'),
     waitingMs: time('waiting'),
     ringsCompleted,
-    metres: Math.round(ringsCompleted * ringWidthMm) / 1000,
+    metres: metresOf(ringsCompleted, ringWidthMm),
   };
 }

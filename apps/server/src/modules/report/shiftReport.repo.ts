@@ -1,6 +1,7 @@
 import { type Kysely, PostgresAdapter, type Selectable, type Transaction } from 'kysely';
 import type { Database, ShiftRecordTable, ShiftReportTable } from '../../db/schema.js';
-import type { RecordDraft, StateInterval } from './shiftRecords.js';
+import { MachineDataRepo } from './machineData.repo.js';
+import type { RecordDraft } from './shiftRecords.js';
 import type { SlotSpan } from './shiftSlots.js';
 
 export type ShiftReportRow = Selectable<ShiftReportTable> & { updated_by_name: string | null };
@@ -15,20 +16,6 @@ export interface MainValues {
   machineStatus: string | null;
   remark: string | null;
   handover: string | null;
-}
-
-export interface RingRow {
-  ring_no: number;
-  start_ts: number;
-  end_ts: number;
-  advance_ms: number;
-  ring_build_ms: number;
-  tail_gap_top: number | null;
-  tail_gap_bottom: number | null;
-  tail_gap_left: number | null;
-  tail_gap_right: number | null;
-  tail_horizontal: number | null;
-  tail_vertical: number | null;
 }
 
 /** A record as stored (SQLite has no boolean: 0 or 1). */
@@ -47,6 +34,11 @@ export const recordRow = (reportId: number, r: RecordDraft) => ({
 /** SQL of shift reports, their records, and the machine data they are made from. */
 export class ShiftReportRepo {
   constructor(private readonly db: Kysely<Database> | Transaction<Database>) {}
+
+  /** The machine data, read on the same connection (inside this repo's transaction, if any). */
+  get machine(): MachineDataRepo {
+    return new MachineDataRepo(this.db);
+  }
 
   transaction<T>(work: (repo: ShiftReportRepo) => Promise<T>): Promise<T> {
     if (this.db.isTransaction) return work(this);
@@ -180,37 +172,6 @@ export class ShiftReportRepo {
   async deleteReport(id: number): Promise<void> {
     await this.db.deleteFrom('shift_records').where('report_id', '=', id).execute();
     await this.db.deleteFrom('shift_reports').where('id', '=', id).execute();
-  }
-
-  /** State intervals overlapping [from, to), unclipped. */
-  async states(runId: number, from: number, to: number): Promise<StateInterval[]> {
-    const rows = await this.db
-      .selectFrom('tbm_states')
-      .select(['state', 'start_ts', 'end_ts', 'ring_no'])
-      .where('run_id', '=', runId)
-      .where('start_ts', '<', to)
-      .where('end_ts', '>', from)
-      .orderBy('start_ts')
-      .execute();
-    return rows.map((r) => ({ state: r.state, start: r.start_ts, end: r.end_ts, ringNo: r.ring_no }));
-  }
-
-  /** The state the machine was last known in at `ts` (the newest interval begun before it). */
-  async stateAt(runId: number, ts: number): Promise<string | null> {
-    const row = await this.db.selectFrom('tbm_states').select('state').where('run_id', '=', runId).where('start_ts', '<', ts).orderBy('start_ts', 'desc').limit(1).executeTakeFirst();
-    return row?.state ?? null;
-  }
-
-  /** Rings completed in [from, to): a ring counts for the period it ends in. */
-  ringsEndingIn(runId: number, from: number, to: number): Promise<RingRow[]> {
-    return this.db
-      .selectFrom('rings')
-      .select(['ring_no', 'start_ts', 'end_ts', 'advance_ms', 'ring_build_ms', 'tail_gap_top', 'tail_gap_bottom', 'tail_gap_left', 'tail_gap_right', 'tail_horizontal', 'tail_vertical'])
-      .where('run_id', '=', runId)
-      .where('end_ts', '>=', from)
-      .where('end_ts', '<', to)
-      .orderBy('ring_no')
-      .execute();
   }
 
   /** The newest `limit` rings (those ending in [from, to) when given), ordered by number. */

@@ -4,7 +4,8 @@ import { AppError, errors } from '../../core/errors.js';
 import type { ShiftRepo } from '../project/shift.repo.js';
 import type { RunScope, ScopedRun } from '../project/runScope.js';
 import { presentMain, presentRecord, draftOf, spanOfReport } from './shiftReport.presenter.js';
-import type { RingRow, ShiftReportRepo, ShiftReportRow } from './shiftReport.repo.js';
+import type { RingRow } from './machineData.repo.js';
+import type { ShiftReportRepo, ShiftReportRow } from './shiftReport.repo.js';
 import { clipStates, machineFigures, type MachineFigures, shiftStats, type StateInterval } from './shiftRecords.js';
 import { editableUntil, presentSlot, shiftDefinitions, type SlotSpan, slotOf, slotsOfDate } from './shiftSlots.js';
 
@@ -76,8 +77,8 @@ export class ShiftReportScope {
   /** Machine states clipped to the shift and the rings completed in [start, end). */
   async machine(run: ScopedRun, span: SlotSpan): Promise<MachineView> {
     const [states, rings] = await Promise.all([
-      this.deps.reports.states(run.id, span.start, span.end),
-      this.deps.reports.ringsEndingIn(run.id, span.start, span.end),
+      this.deps.reports.machine.states(run.id, span.start, span.end),
+      this.deps.reports.machine.ringsEndingIn(run.id, span.start, span.end),
     ]);
     const clipped = clipStates(states, span.start, span.end);
     return { states: clipped, rings, figures: machineFigures(clipped, rings.length, run.ring_width_mm) };

@@ -1,6 +1,7 @@
 import { type Language, shiftContract, wallTimeToMinutes, type shiftReportContract } from '@boreline/contracts';
 import { t } from '../../core/i18n.js';
-import { parseLocalDate, shiftLocalDate, utcToZoned, zonedMinutesToUtc } from '../../core/timeZone.js';
+import { parseLocalDate, utcToZoned } from '../../core/timeZone.js';
+import { shiftSpanOn } from '../../telemetry/cycle/shiftCutter.js';
 
 type ShiftSlot = shiftReportContract.ShiftSlot;
 
@@ -60,16 +61,8 @@ export function reportShiftName(row: { shift_id: number | null; shift_no: number
 export function slotOf(definitions: readonly ShiftDefinition[], date: string, shiftNo: number, timeZone: string): SlotSpan | null {
   const definition = definitions[shiftNo - 1];
   if (definition === undefined) return null;
-  const day = parseLocalDate(date);
-  const overnight = definition.endMin <= definition.startMin;
-  return {
-    date,
-    shiftNo,
-    shiftId: definition.shiftId,
-    shiftName: definition.name,
-    start: zonedMinutesToUtc(day, definition.startMin, timeZone),
-    end: zonedMinutesToUtc(overnight ? shiftLocalDate(day, 1) : day, definition.endMin, timeZone),
-  };
+  const { start, end } = shiftSpanOn(parseLocalDate(date), definition.startMin, definition.endMin, timeZone);
+  return { date, shiftNo, shiftId: definition.shiftId, shiftName: definition.name, start, end };
 }
 
 /** Every shift starting on a local date, in picker order. */

@@ -34,6 +34,15 @@ export interface ShiftShare {
 }
 
 /**
+ * The instants a shift (minutes after local midnight) spans when it starts on local date `day`: it
+ * ends on the next day when it runs past midnight (end at or before start).
+ */
+export function shiftSpanOn(day: LocalDate, startMin: number, endMin: number, timeZone: string): { start: number; end: number } {
+  const overnight = endMin <= startMin;
+  return { start: zonedMinutesToUtc(day, startMin, timeZone), end: zonedMinutesToUtc(overnight ? shiftLocalDate(day, 1) : day, endMin, timeZone) };
+}
+
+/**
  * The shifts overlapping [fromTs, toTs), in time order. Boundaries are wall times of the project's
  * zone, so a shift spanning a daylight-saving change is an hour shorter or longer (a 19:00–07:00
  * night over the spring-forward lasts 11 h, over the fall-back 13 h). Adjacent shifts share the
@@ -46,21 +55,15 @@ export function shiftOccurrences(
   timeZone: string,
 ): ShiftOccurrence[] {
   if (!(toTs > fromTs) || shifts.length === 0) return [];
-  const parsed = shifts.map((shift) => {
-    const start = parseWallTime(shift.start);
-    const end = parseWallTime(shift.end);
-    return { id: shift.id, start, end, overnight: end <= start };
-  });
+  const parsed = shifts.map((shift) => ({ id: shift.id, start: parseWallTime(shift.start), end: parseWallTime(shift.end) }));
   const first = toLocalDate(fromTs, timeZone);
   const last = toLocalDate(toTs, timeZone);
   const out: ShiftOccurrence[] = [];
   // Start a day early: yesterday's night shift may still be running at `fromTs`.
   for (let day = shiftLocalDate(first, -1); compareDates(day, last) <= 0; day = shiftLocalDate(day, 1)) {
     const date = formatLocalDate(day);
-    const next = shiftLocalDate(day, 1);
     for (const shift of parsed) {
-      const start = zonedMinutesToUtc(day, shift.start, timeZone);
-      const end = zonedMinutesToUtc(shift.overnight ? next : day, shift.end, timeZone);
+      const { start, end } = shiftSpanOn(day, shift.start, shift.end, timeZone);
       if (start < toTs && end > fromTs && end > start) out.push({ shiftId: shift.id, date, start, end });
     }
   }
