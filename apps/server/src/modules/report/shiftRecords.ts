@@ -1,4 +1,4 @@
-import { dictionaryContract, type shiftReportContract } from '@boreline/contracts';
+import { dictionaryContract, shiftReportContract } from '@boreline/contracts';
 import { metresOf } from './ringReport.js';
 
 type RecordKind = shiftReportContract.RecordKind;
@@ -75,15 +75,9 @@ export function findOutside<R extends { start: number; end: number }>(records: r
   return records.find((r) => r.start < start || r.end > end) ?? null;
 }
 
-/** Two records sharing some time, earlier first; records touching end to start do not overlap. */
+/** The first two records sharing some time, earlier first (the contract's rule, as the forms apply it). */
 export function findOverlap<R extends { start: number; end: number }>(records: readonly R[]): [R, R] | null {
-  const sorted = [...records].sort((a, b) => a.start - b.start || a.end - b.end);
-  let reaching: R | undefined;
-  for (const record of sorted) {
-    if (reaching !== undefined && record.start < reaching.end) return [reaching, record];
-    if (reaching === undefined || record.end > reaching.end) reaching = record;
-  }
-  return null;
+  return shiftReportContract.findOverlaps(records)[0] ?? null;
 }
 
 /** Share of the shift, 0–1; a shift of no length has no shares. */

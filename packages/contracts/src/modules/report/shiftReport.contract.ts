@@ -28,6 +28,22 @@ export type ShiftRefusal = (typeof SHIFT_REFUSALS)[number];
 export const isShiftRefusal = (data: unknown, refusal: ShiftRefusal): boolean =>
   typeof data === 'object' && data !== null && Reflect.get(data, refusal) === true;
 
+/**
+ * Every record starting before an earlier one has ended, paired with the earlier record reaching
+ * furthest; records touching end to start do not overlap. The server refuses the first; forms mark
+ * them all (spec §5: records tile the shift).
+ */
+export function findOverlaps<R extends { start: number; end: number }>(records: readonly R[]): [R, R][] {
+  const sorted = [...records].sort((a, b) => a.start - b.start || a.end - b.end);
+  const found: [R, R][] = [];
+  let reaching: R | undefined;
+  for (const record of sorted) {
+    if (reaching !== undefined && record.start < reaching.end) found.push([reaching, record]);
+    if (reaching === undefined || record.end > reaching.end) reaching = record;
+  }
+  return found;
+}
+
 /** A shift of the picker: the n-th shift of the run's list (1-based), saved or default. */
 export const ShiftNoSchema = z.coerce
   .number({ error: 'validation.required' })

@@ -1,6 +1,5 @@
-import { PrinterOutlined } from '@ant-design/icons';
 import type { CurrentRun } from '@boreline/contracts';
-import { Alert, Button, Card, Empty, Segmented, Skeleton, Space } from 'antd';
+import { Alert, Card, Empty, Segmented, Skeleton, Space } from 'antd';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
@@ -8,6 +7,7 @@ import { localToday, shiftLocalDate } from '../../../core/format.js';
 import { useFramework } from '../../../core/session.js';
 import { ChooseProject } from '../../project/components/ChooseProject.js';
 import { ExportButton } from '../components/period/ExportButton.js';
+import { PrintButton } from '../components/period/PrintButton.js';
 import { ReportNav } from '../components/ReportNav.js';
 import { RingSegmentTable } from '../components/shift/RingSegmentTable.js';
 import { ShiftPicker } from '../components/shift/ShiftPicker.js';
@@ -68,9 +68,7 @@ function ShiftReport({ run }: { run: CurrentRun }) {
       {slot?.shiftRecId ? (
         <ExportButton input={{ report: 'shift', runId: run.runId, shiftRecId: slot.shiftRecId }} fallbackName={`${run.tbmCode}-shift-${slot.date}-${slot.shiftNo}.xlsx`} />
       ) : null}
-      <Button className="no-print" icon={<PrinterOutlined />} onClick={() => window.print()}>
-        {t('report.shiftPage.print')}
-      </Button>
+      <PrintButton />
     </Space>
   );
   const error = defaultError ?? (day.isError ? day.error : null);

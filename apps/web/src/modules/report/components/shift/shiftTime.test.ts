@@ -64,6 +64,17 @@ describe('the records check (server rules)', () => {
     expect(check.byRow.has('p')).toBe(false);
   });
 
+  it('finds a record overlapping a long one it does not follow directly, as the server does', () => {
+    const rows = [
+      row('long', { start: NIGHT.start, end: NIGHT.start + 4 * H }),
+      row('short', { start: NIGHT.start + H, end: NIGHT.start + 2 * H }),
+      row('late', { start: NIGHT.start + 3 * H, end: NIGHT.start + 5 * H }),
+    ];
+    const check = checkRecords(NIGHT, rows, texts);
+    expect(check.byRow.get('short')).toEqual({ start: 'overlap long/short' });
+    expect(check.byRow.get('late')).toEqual({ start: 'overlap long/late' });
+  });
+
   it('accepts records that touch end to start', () => {
     const rows = [row('a', {}), row('b', { start: NIGHT.start + H, end: NIGHT.start + 2 * H, kind: 'stop', process: null, stopReason: 'muckRemoval' })];
     expect(checkRecords(NIGHT, rows, texts).messages).toEqual([]);

@@ -1,4 +1,4 @@
-import type { dictionaryContract, shiftReportContract } from '@boreline/contracts';
+import { type dictionaryContract, shiftReportContract } from '@boreline/contracts';
 import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
@@ -103,11 +103,7 @@ export function checkRecords(span: ShiftSpan, rows: readonly RecordRow[], texts:
     if (row.kind === 'process' && row.process === null) add(row, 'process', texts.processRequired);
   }
   const timed = rows.filter((r): r is RecordRow & { start: number; end: number } => r.start !== null && r.end !== null && r.end > r.start);
-  timed.sort((a, b) => a.start - b.start);
-  for (let i = 1; i < timed.length; i += 1) {
-    const previous = timed[i - 1];
-    const current = timed[i];
-    if (!previous || !current || current.start >= previous.end) continue;
+  for (const [previous, current] of shiftReportContract.findOverlaps(timed)) {
     const message = texts.overlap(previous, current);
     // The problem belongs to a row the user can change.
     add(current.primary ? previous : current, 'start', message);
