@@ -36,9 +36,6 @@ export const useShiftReport = (ref: SlotRef | null) =>
 export const useShiftGraph = (runId: number, shiftRecId: number) =>
   useQuery({ queryKey: ['shiftGraph', runId, shiftRecId], queryFn: () => call(c.listShiftRecordForGraph, { runId, shiftRecId }) });
 
-export const useShiftStats = (runId: number, shiftRecId: number) =>
-  useQuery({ queryKey: ['shiftStats', runId, shiftRecId], queryFn: () => call(c.listShiftStatData, { runId, shiftRecId }) });
-
 /** Completed rings of the shift's span, offered in the ring fields; typing any number stays possible. */
 export const useRingOptions = (runId: number, from: number, to: number) =>
   useQuery({ queryKey: ['shiftRings', runId, from, to], queryFn: () => call(c.getRingReportSel, { runId, from, to }), staleTime: 60_000 });
@@ -49,7 +46,7 @@ export const useRingSegments = (runId: number, shiftRecId: number) =>
 /** Everything a change of a report shows up in: the picker's badges, calendar marks, time bar, statistics, rings. */
 async function refreshAround(client: QueryClient, runId: number): Promise<void> {
   await Promise.all(
-    ['shiftDay', 'shiftDates', 'shiftGraph', 'shiftStats', 'shiftRingSegments'].map((key) => client.invalidateQueries({ queryKey: [key, runId] })),
+    ['shiftDay', 'shiftDates', 'shiftGraph', 'shiftRingSegments'].map((key) => client.invalidateQueries({ queryKey: [key, runId] })),
   );
 }
 

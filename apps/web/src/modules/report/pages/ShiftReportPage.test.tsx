@@ -114,7 +114,6 @@ function serve(records: shiftReportContract.ShiftRecord[], dayExtra: Partial<Day
     records,
     states: [{ state: 'advance', start: DAY_START, end: DAY_START + 2 * H, ringNo: 1013 }],
   });
-  api.responses.set('report.shiftStats', stats);
   api.responses.set('report.ringOptions', [{ ringNo: 1013, start: DAY_START, end: DAY_START + 2 * H }]);
 }
 
@@ -212,7 +211,8 @@ describe('shift report page', { timeout: 20_000 }, () => {
     renderPage();
     const leader = await screen.findByLabelText('Shift leader');
     // As over a network: the views refreshed after the save answer later, the saved form re-draws first.
-    api.responses.set('report.shiftStats', () => new Promise((resolve) => setTimeout(() => resolve(stats), 50)));
+    const graph = api.responses.get('report.shiftGraph');
+    api.responses.set('report.shiftGraph', () => new Promise((resolve) => setTimeout(() => resolve(graph), 50)));
     await userEvent.clear(leader);
     await userEvent.type(leader, 'L. Ferrari{Enter}');
     await waitFor(() => expect(useNotifications.getState().message?.text).toBe('Saved successfully'));

@@ -137,7 +137,7 @@ export function ShiftReportView({ run, slot }: { run: CurrentRun; slot: DayShift
             />
           </Card>
           <Card title={t('report.shiftPage.stats.title')} size="small" className="shift-avoid-break">
-            <ShiftStats runId={run.runId} shiftRecId={data.main.shiftRecId} />
+            <ShiftStats stats={data.stats} />
           </Card>
         </>
       ) : (

@@ -1,22 +1,20 @@
-import { dictionaryContract } from '@boreline/contracts';
-import { Alert, Descriptions, Skeleton, Table, Tag } from 'antd';
+import { dictionaryContract, type shiftReportContract } from '@boreline/contracts';
+import { Descriptions, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../../../core/format.js';
-import { useShiftStats } from '../../shiftApi.js';
 import { useShiftLabels } from './shiftLabels.js';
 
 const isProcess = (code: string | null): code is dictionaryContract.WorkProcess => dictionaryContract.WORK_PROCESSES.some((p) => p === code);
 const isReason = (code: string | null): code is dictionaryContract.StopReason => dictionaryContract.STOP_REASONS.some((r) => r === code);
 
-/** Where the shift's time went by the records, beside what the machine data says about the same hours. */
-export function ShiftStats({ runId, shiftRecId }: { runId: number; shiftRecId: number }) {
+/**
+ * Where the shift's time went by the records, beside what the machine data says about the same
+ * hours: the statistics come with the report, so they change with every save in the same answer.
+ */
+export function ShiftStats({ stats: s }: { stats: shiftReportContract.ShiftStats }) {
   const { t } = useTranslation();
   const f = useFormat();
   const labels = useShiftLabels();
-  const stats = useShiftStats(runId, shiftRecId);
-  if (stats.isPending) return <Skeleton active paragraph={{ rows: 3 }} />;
-  if (stats.isError) return <Alert type="error" showIcon title={stats.error.message} />;
-  const s = stats.data;
   const lineName = (kind: string, code: string | null) =>
     kind === 'process'
       ? isProcess(code)
