@@ -100,7 +100,8 @@ export class ShiftReportService {
   async ringSegments(session: AuthSession, input: Input<typeof c.getRingSegmentSel>): Promise<c.RingSegment[]> {
     const run = await this.scope.run(session, input.runId, 'report.shift.read');
     const row = await this.scope.report(run, input.shiftRecId);
-    const { rings } = await this.scope.machine(run, spanOfReport(row));
+    // Only the rings: the shift's state intervals are not needed here.
+    const rings = await this.scope.reports.machine.ringsEndingIn(run.id, row.start_ts, row.end_ts);
     return rings.map((r) => ({
       ringNo: r.ring_no,
       start: r.start_ts,

@@ -385,7 +385,7 @@ export const getRingSegmentSel = defineEndpoint({
   method: 'POST',
   path: '/u/web/report/getRingSegmentSel/v1',
   permission: 'report.shift.read',
-  summary: 'Rings of a shift report (or of a ring range) with ring-building time, segment type, K position and tail clearance',
+  summary: 'Rings completed in the shift of a report, with ring-building time, segment type, K position and tail clearance',
   input: z.object({ runId: RunIdSchema, shiftRecId: ShiftRecIdSchema }),
   output: z.array(RingSegmentSchema),
 });
