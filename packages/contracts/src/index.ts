@@ -24,6 +24,7 @@ export * as telemetryContract from './modules/telemetry.contract.js';
 export * as monitorContract from './modules/monitor.contract.js';
 export * as shiftReportContract from './modules/report/shiftReport.contract.js';
 export * as periodReportContract from './modules/report/periodReport.contract.js';
+export * as statisticContract from './modules/statistic/statistic.contract.js';
 export { authEndpoints } from './modules/auth.contract.js';
 export type {
   LoginLogEntry,
@@ -50,6 +51,7 @@ import { telemetryEndpoints } from './modules/telemetry.contract.js';
 import { monitorEndpoints } from './modules/monitor.contract.js';
 import { periodReportEndpoints } from './modules/report/periodReport.contract.js';
 import { shiftReportEndpoints } from './modules/report/shiftReport.contract.js';
+import { statisticEndpoints } from './modules/statistic/statistic.contract.js';
 
 /** Every endpoint of the product; the server registers exactly these. */
-export const ALL_ENDPOINTS = [...systemEndpoints, ...authEndpoints, ...adminEndpoints, ...projectEndpoints, ...boardEndpoints, ...telemetryEndpoints, ...basicInfoEndpoints, ...shiftEndpoints, ...dictionaryEndpoints, ...monitorEndpoints, ...shiftReportEndpoints, ...periodReportEndpoints] as const;
+export const ALL_ENDPOINTS = [...systemEndpoints, ...authEndpoints, ...adminEndpoints, ...projectEndpoints, ...boardEndpoints, ...telemetryEndpoints, ...basicInfoEndpoints, ...shiftEndpoints, ...dictionaryEndpoints, ...monitorEndpoints, ...shiftReportEndpoints, ...periodReportEndpoints, ...statisticEndpoints] as const;

@@ -29,6 +29,9 @@ export const LIMITS = {
   ringSelectionMaxShortView: 50,
   ringSelectionMaxLongView: 200,
   tunnellingRangeMaxMetres: 10,
+  /** Tags one ring-curve chart may draw, and one ring-statistics query may aggregate. */
+  statisticCurveTagsMax: 8,
+  statisticTagsMax: 50,
 
   minimumAgeYears: 18,
   numberDefaultDecimals: 2,

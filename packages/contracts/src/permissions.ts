@@ -67,6 +67,7 @@ export const RESOURCE_CODES = [
   'report.shift.read',
   'report.shift.write',
   'report.period.read',
+  'statistic.read',
   'alarm.message.read',
   'maintenance.message.read',
   ...MENU_RESOURCE_CODES,

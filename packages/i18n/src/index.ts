@@ -58,12 +58,18 @@ import itItReport from '../locales/it-IT/report.json' with { type: 'json' };
 import deAtReport from '../locales/de-AT/report.json' with { type: 'json' };
 import ptPtReport from '../locales/pt-PT/report.json' with { type: 'json' };
 import trTrReport from '../locales/tr-TR/report.json' with { type: 'json' };
+import zhCnStatistic from '../locales/zh-CN/statistic.json' with { type: 'json' };
+import enUsStatistic from '../locales/en-US/statistic.json' with { type: 'json' };
+import itItStatistic from '../locales/it-IT/statistic.json' with { type: 'json' };
+import deAtStatistic from '../locales/de-AT/statistic.json' with { type: 'json' };
+import ptPtStatistic from '../locales/pt-PT/statistic.json' with { type: 'json' };
+import trTrStatistic from '../locales/tr-TR/statistic.json' with { type: 'json' };
 
 export const LOCALES = ['zh-CN', 'en-US', 'it-IT', 'de-AT', 'pt-PT', 'tr-TR'] as const;
 export type Locale = (typeof LOCALES)[number];
 
 /** Domain catalogues; the folder of each locale holds one JSON file per name. */
-export const DOMAINS = ['common', 'validation', 'auth', 'shell', 'account', 'admin', 'telemetry', 'project', 'realtime', 'report'] as const;
+export const DOMAINS = ['common', 'validation', 'auth', 'shell', 'account', 'admin', 'telemetry', 'project', 'realtime', 'report', 'statistic'] as const;
 
 const english = {
   ...enUsCommon,
@@ -76,6 +82,7 @@ const english = {
   ...enUsProject,
   ...enUsRealtime,
   ...enUsReport,
+  ...enUsStatistic,
 };
 export type Catalogue = typeof english;
 
@@ -87,12 +94,12 @@ type DotPaths<T, P extends string = ''> = {
 export type MessageKey = DotPaths<Catalogue>;
 
 export const CATALOGUES: Record<Locale, Catalogue> = {
-  'zh-CN': { ...zhCnCommon, ...zhCnValidation, ...zhCnAuth, ...zhCnShell, ...zhCnAccount, ...zhCnAdmin, ...zhCnTelemetry, ...zhCnProject, ...zhCnRealtime, ...zhCnReport },
+  'zh-CN': { ...zhCnCommon, ...zhCnValidation, ...zhCnAuth, ...zhCnShell, ...zhCnAccount, ...zhCnAdmin, ...zhCnTelemetry, ...zhCnProject, ...zhCnRealtime, ...zhCnReport, ...zhCnStatistic },
   'en-US': english,
-  'it-IT': { ...itItCommon, ...itItValidation, ...itItAuth, ...itItShell, ...itItAccount, ...itItAdmin, ...itItTelemetry, ...itItProject, ...itItRealtime, ...itItReport },
-  'de-AT': { ...deAtCommon, ...deAtValidation, ...deAtAuth, ...deAtShell, ...deAtAccount, ...deAtAdmin, ...deAtTelemetry, ...deAtProject, ...deAtRealtime, ...deAtReport },
-  'pt-PT': { ...ptPtCommon, ...ptPtValidation, ...ptPtAuth, ...ptPtShell, ...ptPtAccount, ...ptPtAdmin, ...ptPtTelemetry, ...ptPtProject, ...ptPtRealtime, ...ptPtReport },
-  'tr-TR': { ...trTrCommon, ...trTrValidation, ...trTrAuth, ...trTrShell, ...trTrAccount, ...trTrAdmin, ...trTrTelemetry, ...trTrProject, ...trTrRealtime, ...trTrReport },
+  'it-IT': { ...itItCommon, ...itItValidation, ...itItAuth, ...itItShell, ...itItAccount, ...itItAdmin, ...itItTelemetry, ...itItProject, ...itItRealtime, ...itItReport, ...itItStatistic },
+  'de-AT': { ...deAtCommon, ...deAtValidation, ...deAtAuth, ...deAtShell, ...deAtAccount, ...deAtAdmin, ...deAtTelemetry, ...deAtProject, ...deAtRealtime, ...deAtReport, ...deAtStatistic },
+  'pt-PT': { ...ptPtCommon, ...ptPtValidation, ...ptPtAuth, ...ptPtShell, ...ptPtAccount, ...ptPtAdmin, ...ptPtTelemetry, ...ptPtProject, ...ptPtRealtime, ...ptPtReport, ...ptPtStatistic },
+  'tr-TR': { ...trTrCommon, ...trTrValidation, ...trTrAuth, ...trTrShell, ...trTrAccount, ...trTrAdmin, ...trTrTelemetry, ...trTrProject, ...trTrRealtime, ...trTrReport, ...trTrStatistic },
 };
 
 export type MessageParams = Record<string, string | number>;

@@ -17,7 +17,7 @@ describe('database', () => {
     const admins = await t.db.kysely.selectFrom('users').select('id').where('is_sa', '=', 1).execute();
     expect(admins).toHaveLength(1);
     const migrations = await sql<{ name: string }>`select name from kysely_migration`.execute(t.db.kysely);
-    expect(migrations.rows.map((r) => r.name)).toEqual(['20261122T0400_auth', '20261122T0530_orgAdmin', '20261122T0600_permissions', '20261122T0700_runs', '20261122T0800_telemetry', '20261122T0900_projectInfo', '20261123T1000_realtime', '20261124T1100_reports']);
+    expect(migrations.rows.map((r) => r.name)).toEqual(['20261122T0400_auth', '20261122T0530_orgAdmin', '20261122T0600_permissions', '20261122T0700_runs', '20261122T0800_telemetry', '20261122T0900_projectInfo', '20261123T1000_realtime', '20261124T1100_reports', '20261125T1200_ringTagStats']);
   });
 
   it('created the super administrator in the root organization on the first start', async () => {

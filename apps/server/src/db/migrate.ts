@@ -9,6 +9,7 @@ import { migration as telemetry } from './migrations/20261122T0800_telemetry.js'
 import { migration as projectInfo } from './migrations/20261122T0900_projectInfo.js';
 import { migration as realtime } from './migrations/20261123T1000_realtime.js';
 import { migration as reports } from './migrations/20261124T1100_reports.js';
+import { migration as ringTagStats } from './migrations/20261125T1200_ringTagStats.js';
 
 /** Timestamped migrations in order. Never edit one that has landed: add a new one. */
 const MIGRATIONS: Record<string, DialectMigration> = {
@@ -20,6 +21,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '20261122T0900_projectInfo': projectInfo,
   '20261123T1000_realtime': realtime,
   '20261124T1100_reports': reports,
+  '20261125T1200_ringTagStats': ringTagStats,
 };
 
 export async function migrateToLatest(db: Db): Promise<string[]> {

@@ -349,6 +349,20 @@ export interface Database {
   machine_disconnections: MachineDisconnectionTable;
   shift_reports: ShiftReportTable;
   shift_records: ShiftRecordTable;
+  ring_tag_stats: RingTagStatsTable;
+}
+
+/** Min, mean and max of every tag over one ring's advance (see migration 20261125T1200). */
+export interface RingTagStatsTable {
+  run_id: number;
+  ring_no: number;
+  layout_id: number;
+  ring_end_ts: number;
+  /** Advance frames the statistics were computed from (0: none stored for the ring). */
+  frames: number;
+  built_at: number;
+  /** Float32 little-endian [min, mean, max] per layout column. */
+  data: Uint8Array;
 }
 
 export interface H5TicketTable {

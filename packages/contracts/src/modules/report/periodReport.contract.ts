@@ -65,7 +65,7 @@ const ReportHead = {
 export const RingReportSchema = z.object({ ...ReportHead, rows: z.array(RingReportRowSchema) });
 export type RingReport = z.infer<typeof RingReportSchema>;
 
-const RingNoSchema = z.coerce
+export const RingNoSchema = z.coerce
   .number({ error: 'validation.required' })
   .int({ error: 'validation.integer' })
   .min(0, { error: 'validation.nonNegativeInteger' })
