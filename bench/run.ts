@@ -1,20 +1,24 @@
 import { bundleSize } from './benches/bundleSize.js';
+import { chartRange } from './benches/chartRange.js';
 import { codec } from './benches/codec.js';
 import { fanout } from './benches/fanout.js';
 import { ingest } from './benches/ingest.js';
 import { projectBoard } from './benches/projectBoard.js';
 import { reportExport } from './benches/reportExport.js';
+import { ringStats } from './benches/ringStats.js';
 import { sessionRead } from './benches/sessionRead.js';
 import { simulator } from './benches/simulator.js';
 
 /** `npm run bench` runs every benchmark; `npm run bench -- <name>` one. Needs `npm run build` first. */
 const BENCHES: Record<string, () => Promise<void>> = {
   'bundle-size': bundleSize,
+  'chart-range': chartRange,
   codec,
   fanout,
   ingest,
   'project-board': projectBoard,
   'report-export': reportExport,
+  'ring-stats': ringStats,
   'session-read': sessionRead,
   simulator,
 };

@@ -60,6 +60,7 @@ import { H5TicketRepo } from './modules/monitor/h5Ticket.repo.js';
 import { registerMonitorRoutes } from './modules/monitor/monitor.routes.js';
 import { registerPeriodReportRoutes } from './modules/report/periodReport.routes.js';
 import { registerShiftReportRoutes } from './modules/report/shiftReport.routes.js';
+import { registerStatisticRoutes } from './modules/statistic/statistic.routes.js';
 import { MonitorService } from './modules/monitor/monitor.service.js';
 import { ConnectionMonitor } from './realtime/connectionMonitor.js';
 import { LiveFeed } from './realtime/liveFeed.js';
@@ -187,6 +188,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   registerTelemetryRoutes(app, telemetry, options);
   registerShiftReportRoutes(app, { db: db.kysely, runs: runScope, now, editWindowMs: config.reports.editWindowMs }, options);
   registerPeriodReportRoutes(app, { db: db.kysely, runs: runScope, now }, options);
+  registerStatisticRoutes(app, { db: db.kysely, runs: runScope, now }, options);
 
   const connectionRepo = new ConnectionRepo(db.kysely);
   const monitor = new MonitorService({

@@ -121,6 +121,16 @@ describe('authorization matrix', () => {
       'report.ring': { runId: a.run, ringStart: 1, ringEnd: 10 },
       'report.period': { runId: a.run, unit: 'day', date: TODAY },
       'report.export': { report: 'shift', runId: a.run, shiftRecId: target(a.report) },
+      'statistic.pointGroups': { runId: a.run },
+      'statistic.ringList': { runId: a.run },
+      'statistic.progressList': { runId: a.run, unit: 'week', from: '2026-11-01', to: '2026-11-22' },
+      'statistic.efficiencyGraph': { runId: a.run, ringStart: 1, ringEnd: 10 },
+      'statistic.ringWorkList': { runId: a.run, ringStart: 1, ringEnd: 10, limit: 5 },
+      // The run has no completed ring: callers allowed in get the business answer (code 3), not data.
+      'statistic.ringCurves': { runId: a.run, rings: [1], tags: [KEY_TAGS.advanceSpeed], axis: 'stroke' },
+      'statistic.exportRingCurves': { runId: a.run, rings: [1], tags: [KEY_TAGS.advanceSpeed] },
+      'statistic.ringStats': { runId: a.run, view: 'historyTable', range: { by: 'ring', ringStart: 1, ringEnd: 10 }, tags: [KEY_TAGS.advanceSpeed] },
+      'statistic.exportRingStats': { runId: a.run, view: 'ringTable', range: { by: 'chainage', chainageStart: 1000, chainageEnd: 1010 }, tags: [KEY_TAGS.advanceSpeed] },
     };
     return samples[id] ?? NO_SAMPLE;
   }

@@ -34,6 +34,11 @@ export interface ExcelColumn<R> {
   format?: NumberFormat;
 }
 
+/** A column whose header is ready text, composed of several translated parts (a tag's name, its statistic, its unit). */
+export interface TitledColumn<R> extends Omit<ExcelColumn<R>, 'header'> {
+  title: string;
+}
+
 /** A line of a title or key-figures block: a label and its value. */
 export interface LabelledValue {
   label: string;
@@ -179,8 +184,16 @@ export class ReportSheet {
 
   /** A header row of translated column names and one row per item, yielding to the event loop as it goes. */
   async table<R>(columns: readonly ExcelColumn<R>[], items: Iterable<R>): Promise<void> {
+    await this.titledTable(
+      columns.map((c) => ({ ...c, title: t(this.language, c.header) })),
+      items,
+    );
+  }
+
+  /** `table` with headers given as text. */
+  async titledTable<R>(columns: readonly TitledColumn<R>[], items: Iterable<R>): Promise<void> {
     this.addRow(
-      columns.map((c) => t(this.language, c.header)),
+      columns.map((c) => c.title),
       columns.map(() => HEADER_STYLE),
     ).commit();
     const styles = columns.map((c) => (c.format ? FORMAT_STYLES[c.format] : PLAIN_STYLE));

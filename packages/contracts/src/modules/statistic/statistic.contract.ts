@@ -157,7 +157,10 @@ export const ProgressListSchema = z.object({
     builtMetres: z.number(),
     /** 0–1 of the drive's rings. */
     progress: z.number(),
-    /** Mean rings per calendar day over the last `rateDays` days up to today (null: none built then). */
+    /**
+     * Mean rings per calendar day over the last `rateDays` local days up to now, today included
+     * (over fewer days when the drive's first ring began within them); null: none ended then.
+     */
     ratePerDay: z.number().nullable(),
     rateDays: z.number().int(),
     /** The local date the last ring is built on at that rate (null: no rate, or already complete). */
