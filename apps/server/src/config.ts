@@ -43,6 +43,7 @@ const EnvSchema = z
     VALIDATE_RESPONSES: bool.optional(),
     DEMO_DATA: bool.optional(),
     DEMO_HISTORY_DAYS: z.coerce.number().int().min(0).max(120).default(21),
+    DEMO_FRAMES_HOURS: z.coerce.number().int().min(0).max(168).default(8),
     SIMULATOR: bool.optional(),
     MQTT_TOPIC_PREFIX: z.string().regex(/^[\w/-]{1,64}$/).default('boreline'),
     WS_AUTH_TIMEOUT_MS: positiveInt.default(REALTIME.authTimeoutMs),
@@ -51,6 +52,7 @@ const EnvSchema = z
     CONNECTION_CHECK_MS: positiveInt.default(5_000),
     SHIFT_EDIT_WINDOW_MINUTES: positiveInt.default(24 * 60),
     SHIFT_AUTO_GENERATE_MINUTES: positiveInt.default(5),
+    RING_STATS_INTERVAL_SECONDS: positiveInt.default(60),
   })
   .refine((env) => !(env.NODE_ENV === 'production' && env.CAPTCHA_TEST_ANSWER), {
     message: 'CAPTCHA_TEST_ANSWER is a test setting and is refused when NODE_ENV=production',
@@ -81,8 +83,11 @@ export interface Config {
   bodyLimitBytes: number;
   /** Check handler results against the contract's output schema (off in production). */
   validateResponses: boolean;
-  /** Demo projects with history on a fresh database (the embedded default; never in tests). */
-  demo: { enabled: boolean; historyDays: number };
+  /**
+   * Demo projects with history on a fresh database (the embedded default; never in tests); the
+   * last `framesMs` of the history go through ingest with every tag (charts of single rings).
+   */
+  demo: { enabled: boolean; historyDays: number; framesMs: number };
   /** The built-in simulator feeds runs whose source is 'simulator'. */
   simulator: boolean;
   mqttTopicPrefix: string;
@@ -90,6 +95,8 @@ export interface Config {
   realtime: { authTimeoutMs: number; pingIntervalMs: number; disconnectedAfterMs: number; checkIntervalMs: number };
   /** How long after its end a shift report can still be changed; how often ended shifts are generated. */
   reports: { editWindowMs: number; autoGenerateIntervalMs: number };
+  /** How often the scheduler builds the tag statistics of rings that completed. */
+  ringStats: { intervalMs: number };
 }
 
 export class ConfigError extends Error {}
@@ -123,7 +130,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     frameAncestors: e.FRAME_ANCESTORS,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     validateResponses: e.VALIDATE_RESPONSES ?? e.NODE_ENV !== 'production',
-    demo: { enabled: e.DEMO_DATA ?? e.NODE_ENV !== 'test', historyDays: e.DEMO_HISTORY_DAYS },
+    demo: { enabled: e.DEMO_DATA ?? e.NODE_ENV !== 'test', historyDays: e.DEMO_HISTORY_DAYS, framesMs: e.DEMO_FRAMES_HOURS * 3_600_000 },
     simulator: e.SIMULATOR ?? e.NODE_ENV !== 'test',
     mqttTopicPrefix: e.MQTT_TOPIC_PREFIX,
     realtime: {
@@ -133,5 +140,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       checkIntervalMs: e.CONNECTION_CHECK_MS,
     },
     reports: { editWindowMs: e.SHIFT_EDIT_WINDOW_MINUTES * 60_000, autoGenerateIntervalMs: e.SHIFT_AUTO_GENERATE_MINUTES * 60_000 },
+    ringStats: { intervalMs: e.RING_STATS_INTERVAL_SECONDS * 1_000 },
   };
 }

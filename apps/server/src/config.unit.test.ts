@@ -15,6 +15,16 @@ describe('configuration', () => {
     expect(config.session).toEqual({ idleMs: 240 * 60_000, absoluteMs: 24 * 3_600_000 });
   });
 
+  it('keeps 8 hours of demo frames and builds ring statistics every minute unless told otherwise', () => {
+    const defaults = loadConfig({});
+    expect(defaults.demo.framesMs).toBe(8 * 3_600_000);
+    expect(defaults.ringStats.intervalMs).toBe(60_000);
+    const set = loadConfig({ DEMO_FRAMES_HOURS: '3', RING_STATS_INTERVAL_SECONDS: '15' });
+    expect(set.demo.framesMs).toBe(3 * 3_600_000);
+    expect(set.ringStats.intervalMs).toBe(15_000);
+    expect(() => loadConfig({ RING_STATS_INTERVAL_SECONDS: '0' })).toThrow(/RING_STATS_INTERVAL_SECONDS/);
+  });
+
   it('selects PostgreSQL with DATABASE_URL', () => {
     const config = loadConfig({ DATABASE_URL: 'postgres://u@db:5432/boreline' });
     expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://u@db:5432/boreline' });

@@ -6,7 +6,10 @@ import type { TagLayout } from './frame.js';
 import type { IngestService } from './ingest.js';
 import type { MachineSimulator } from './simulator/machineSimulator.js';
 import { type SimulatedRun, simulatorFor } from './sources/simulatorSource.js';
+import { TagStatsAccumulator } from './ringStats/tagStatsAccumulator.js';
 import { CycleRepo } from './store/cycle.repo.js';
+import { FrameStoreRepo } from './store/frameStore.repo.js';
+import { type RingTagStats, RingTagStatsRepo } from './store/ringTagStats.repo.js';
 import { DAY_MS } from './store/rollup.js';
 
 export interface HistoryFigures {
@@ -16,11 +19,25 @@ export interface HistoryFigures {
   storedFrames: number;
 }
 
+/** Simulated seconds between two full frames sampled for the tag statistics of history rings. */
+const SAMPLE_EVERY_S = 60;
+
 /**
  * Weeks of plausible history for a demo run: the simulator's key tags drive the cycle engine for
  * the older days (state intervals and ring records, no frames kept), then the most recent hours go
  * through the whole ingest pipeline with every tag, so charts and rollups have real frames. The
  * simulator is returned where it stopped, to continue live.
+ *
+ * The older rings have no frames to build tag statistics from, so their statistics are SAMPLED:
+ * once a minute of simulated time the simulator produces a full frame (same key values as the
+ * key-only ones), and the frames sampled while it advances are added up per ring and saved with
+ * the ring. Their `frames` counts those samples (about one per advance minute), not seconds. The
+ * key tags are exact samples; the other tags only move when a full frame is made (`nextKeyOnly`
+ * leaves them standing), so each sample is one step of their filters: they follow a change of
+ * state over minutes where real frames take seconds, and a ring's means come out a few percent of
+ * the tag's range away from what every frame would give. The ring open when the
+ * full frames start is left to the ring statistics job, which builds it from the frames stored
+ * (so from the part of its advance inside the recent window only).
  */
 export async function fillHistory(
   db: Kysely<Database>,
@@ -34,29 +51,58 @@ export async function fillHistory(
   const sim = simulatorFor(run, layout, start);
   const engine = new CycleEngine({ runId: run.runId, layout, ringWidthMm: run.ringWidthMm, endChainage: run.endChainage });
   const cycle = new CycleRepo(db);
+  // The layout ingest stores this run's frames with (created here when new, found again by ingest).
+  const layoutId = await new FrameStoreRepo(db).layoutId(run.runId, layout.codes, options.now);
+  /** Sampled advance frames of the rings not emitted yet, by PLC ring counter. */
+  const sampled = new Map<number, TagStatsAccumulator>();
   let intervals: StateInterval[] = [];
   let rings: RingRecord[] = [];
+  let ringStats: RingTagStats[] = [];
   const figures: HistoryFigures = { runId: run.runId, rings: 0, intervals: 0, storedFrames: 0 };
   const flush = async () => {
     await db.transaction().execute(async (trx) => {
       const repo = new CycleRepo(trx);
       for (let i = 0; i < intervals.length; i += 200) await repo.insertIntervals(intervals.slice(i, i + 200));
       await repo.upsertRings(rings);
+      const statsRepo = new RingTagStatsRepo(trx);
+      for (const stats of ringStats) await statsRepo.save(stats, options.now);
     });
     figures.intervals += intervals.length;
     figures.rings += rings.length;
     intervals = [];
     rings = [];
+    ringStats = [];
+  };
+  const ringDone = (ring: RingRecord) => {
+    const acc = sampled.get(ring.ringNo) ?? new TagStatsAccumulator(layout.size);
+    ringStats.push({ runId: run.runId, ringNo: ring.ringNo, layoutId, ringEnd: ring.end, frames: acc.frames, values: acc.result() });
+    // Counters at or below the emitted ring are done (a skipped number would otherwise stay forever).
+    for (const ringNo of sampled.keys()) if (ringNo <= ring.ringNo) sampled.delete(ringNo);
   };
   let lastTs = start;
   // One buffer for every history frame: the engine keeps aggregates, never frames.
   const buffer = layout.emptyValues();
   for (let n = 0; lastTs < fullFrom; n += 1) {
-    const frame = sim.nextKeyOnly(buffer);
+    const full = n % SAMPLE_EVERY_S === 0;
+    const frame = full ? sim.next(buffer) : sim.nextKeyOnly(buffer);
     lastTs = frame.ts;
+    if (full) {
+      const phase = sim.phase();
+      if (phase.state === 'advance') {
+        let acc = sampled.get(phase.ringNo);
+        if (!acc) {
+          acc = new TagStatsAccumulator(layout.size);
+          sampled.set(phase.ringNo, acc);
+        }
+        acc.addFrame(frame.values);
+      }
+    }
     for (const event of engine.push(frame)) {
       if (event.type === 'interval') intervals.push(event.interval);
-      else rings.push(event.ring);
+      else {
+        rings.push(event.ring);
+        ringDone(event.ring);
+      }
     }
     // Let requests through while weeks of seconds are simulated.
     if (n % 20_000 === 0) {

@@ -9,16 +9,18 @@ import { ShiftAutoGeneration } from '../modules/report/shiftAutoGeneration.js';
 import { ShiftReportRepo } from '../modules/report/shiftReport.repo.js';
 import { fillHistory } from './demoHistory.js';
 import { TagLayout } from './frame.js';
+import { RingTagStatsJob } from './ringStats/ringTagStatsJob.js';
 import { MqttSource } from './sources/mqttSource.js';
 import { continueDrive, SimulatorSource } from './sources/simulatorSource.js';
 import { CycleRepo } from './store/cycle.repo.js';
-import { DAY_MS, HOUR_MS } from './store/rollup.js';
+import { DAY_MS } from './store/rollup.js';
 
 /**
  * Starts the data sources of a listening server: demo projects with history (and their crews'
  * shift reports) on a fresh embedded database, the simulator for simulated runs, MQTT when
- * configured, the closing of windows of machines that went quiet, and the generation of ended
- * shifts' reports. History fills in the background; the console is usable meanwhile.
+ * configured, the closing of windows of machines that went quiet, the generation of ended
+ * shifts' reports and the tag statistics of completed rings. History fills in the background;
+ * the console is usable meanwhile.
  */
 export async function startTelemetry(app: FastifyInstance, config: Config): Promise<{ stop(): Promise<void> }> {
   const { ingest, service, db, runs } = app.telemetry;
@@ -43,7 +45,7 @@ export async function startTelemetry(app: FastifyInstance, config: Config): Prom
         (async () => {
           // Not opened for ingest yet: the history's engine snapshot must be in place first.
           const layout = new TagLayout(tagCatalogue(run.machineType));
-          const { sim, figures } = await fillHistory(db, ingest, run, layout, { days: config.demo.historyDays, recentMs: 2 * HOUR_MS, now });
+          const { sim, figures } = await fillHistory(db, ingest, run, layout, { days: config.demo.historyDays, recentMs: config.demo.framesMs, now });
           simulator.add(run, layout, Date.now(), sim);
           app.log.info(figures, 'demo history ready');
           // Crews' reports of the history's shifts; the live drive goes on without them on failure.
@@ -68,12 +70,15 @@ export async function startTelemetry(app: FastifyInstance, config: Config): Prom
     { intervalMs: config.reports.autoGenerateIntervalMs },
   );
   shiftReports.start();
+  const ringStats = new RingTagStatsJob({ db, log: app.log, now: Date.now }, { intervalMs: config.ringStats.intervalMs });
+  ringStats.start();
   const idle = setInterval(() => void ingest.flushIdle(Date.now()).catch((error: unknown) => app.log.warn({ err: error }, 'closing idle windows failed')), 60_000);
   idle.unref();
   return {
     async stop() {
       clearInterval(idle);
       await shiftReports.stop();
+      await ringStats.stop();
       simulator.stop();
       await mqtt?.stop();
       await Promise.allSettled(background);

@@ -10,7 +10,7 @@ type Input<E> = EndpointArgs<E>;
 /** A machine without a frame for this long is shown offline, not in its last state. */
 export const OFFLINE_AFTER_MS = 5 * 60_000;
 /** Planned rings per day when the project info does not say (DOMAIN.md: 8–15 for metro EPB). */
-const DEFAULT_RINGS_PER_DAY = 10;
+export const DEFAULT_RINGS_PER_DAY = 10;
 
 /** The live values the board shows: the PLC ring counter and the chainage from guidance. */
 export const BOARD_LIVE_TAGS: readonly string[] = [KEY_TAGS.ringNo, KEY_TAGS.chainage];

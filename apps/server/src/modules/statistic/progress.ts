@@ -2,12 +2,12 @@ import type { statisticContract } from '@boreline/contracts';
 import { formatLocalDate, localDateOf, localDayRange, parseLocalDate, shiftLocalDate } from '../../core/timeZone.js';
 import { daysBetween, nextPeriod, type PeriodUnit, periodStart } from '../project/periods.js';
 import { metresOf } from '../report/ringReport.js';
+// The board's progress graph and this list plan with the same figure when basic info gives none.
+import { DEFAULT_RINGS_PER_DAY } from '../project/board.service.js';
 import type { DriveFigures, StatPlan } from './statistic.repo.js';
 
 type ProgressList = statisticContract.ProgressList;
 
-/** Planned rings per day when the project info does not say: the board's progress graph plans with the same figure. */
-export const DEFAULT_RINGS_PER_DAY = 10;
 /** The recent rate the forecast extrapolates: today and the 13 local days before it. */
 export const RATE_DAYS = 14;
 

@@ -64,6 +64,24 @@ export class RingTagStatsRepo {
       .execute();
   }
 
+  /** The span of a completed ring (undefined when the ring is not, or no longer, on record). */
+  ring(runId: number, ringNo: number): Promise<{ start_ts: number; end_ts: number } | undefined> {
+    return this.db.selectFrom('rings').select(['start_ts', 'end_ts']).where('run_id', '=', runId).where('ring_no', '=', ringNo).executeTakeFirst();
+  }
+
+  /** Advance intervals overlapping [from, to), in time order (not clipped). */
+  advanceIntervals(runId: number, from: number, to: number): Promise<{ start_ts: number; end_ts: number }[]> {
+    return this.db
+      .selectFrom('tbm_states')
+      .select(['start_ts', 'end_ts'])
+      .where('run_id', '=', runId)
+      .where('state', '=', 'advance')
+      .where('start_ts', '<', to)
+      .where('end_ts', '>', from)
+      .orderBy('start_ts')
+      .execute();
+  }
+
   /**
    * Completed rings that have no statistics yet, or whose statistics were built for another end,
    * oldest first; only rings that ended before `endedBefore` (late frames have had time to arrive).
