@@ -6,6 +6,7 @@ import { authRoutes } from '../modules/auth/routes.js';
 import { monitorPublicRoutes, monitorRoutesFw1 } from '../modules/monitor/routes.js';
 import { projectRoutesFw0, projectRoutesFw1 } from '../modules/project/routes.js';
 import { reportRoutesFw1 } from '../modules/report/routes.js';
+import { statisticRoutesFw1 } from '../modules/statistic/routes.js';
 import { systemRoutes, underDevelopment } from '../modules/system/routes.js';
 import { Suspense } from 'react';
 import { afterSignIn } from './afterSignIn.js';
@@ -65,7 +66,7 @@ export const routes: AppRoute[] = [
         errorElement: <RouteError />,
         children: [
           { path: 'fw0', handle: { name: 'fw0', resource: 'authenticated' }, children: [...accountRoutesFw0, ...adminRoutes, ...projectRoutesFw0, ...pendingRoutes('fw0', [...accountRoutesFw0, ...adminRoutes, ...projectRoutesFw0])] },
-          { path: 'fw1', handle: { name: 'fw1', resource: 'authenticated' }, children: [...accountRoutesFw1, ...projectRoutesFw1, ...monitorRoutesFw1, ...reportRoutesFw1, ...pendingRoutes('fw1', [...accountRoutesFw1, ...projectRoutesFw1, ...monitorRoutesFw1, ...reportRoutesFw1])] },
+          { path: 'fw1', handle: { name: 'fw1', resource: 'authenticated' }, children: [...accountRoutesFw1, ...projectRoutesFw1, ...monitorRoutesFw1, ...reportRoutesFw1, ...statisticRoutesFw1, ...pendingRoutes('fw1', [...accountRoutesFw1, ...projectRoutesFw1, ...monitorRoutesFw1, ...reportRoutesFw1, ...statisticRoutesFw1])] },
         ],
       },
       { path: '*', element: <Navigate to="/notfound" replace />, handle: { name: 'unknown', resource: 'public' } },

@@ -1,20 +1,7 @@
-import {
-  endpointUrl,
-  envelopeSchema,
-  periodReportContract as pr,
-  RESULT_CODE,
-  SESSION_END_REASON,
-  shiftReportContract as sr,
-  UNKNOWN_RESULT_CODE,
-} from '@boreline/contracts';
+import { periodReportContract as pr, shiftReportContract as sr } from '@boreline/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import i18next from 'i18next';
-import { z } from 'zod';
-import { ApiError, call } from '../../core/api/client.js';
-import { currentLanguage } from '../../core/i18n.js';
-import { notify } from '../../core/notify.js';
-import { endSession } from '../../core/sessionEnd.js';
-import { useFramework } from '../../core/session.js';
+import { call } from '../../core/api/client.js';
+import { fileNameFromDisposition } from '../../core/api/download.js';
 
 export type PeriodUnit = pr.PeriodUnit;
 export type ReportExport = pr.ReportExport;
@@ -51,101 +38,6 @@ export const useCompletedRings = (runId: number) =>
     queryFn: () => call(sr.getRingReportSel, { runId }),
   });
 
-/** A workbook of the export endpoint, with the name the server gave it (null when it gave none). */
-export interface ReportFile {
-  blob: Blob;
-  fileName: string | null;
-}
-
-/** Workbooks of a month of rings take a while to build: more than the 30 s of ordinary calls. */
-const EXPORT_TIMEOUT_MS = 120_000;
-
-/**
- * The file name of a Content-Disposition header: the RFC 5987 `filename*` (UTF-8, so project names
- * in any script survive) before the plain `filename`. Path parts are dropped.
- */
-export function fileNameFromDisposition(header: string | null): string | null {
-  if (!header) return null;
-  const extended = /filename\*\s*=\s*([^']*)'[^']*'([^;]+)/i.exec(header);
-  let name: string | null = null;
-  if (extended?.[2]) {
-    try {
-      name = decodeURIComponent(extended[2].trim().replace(/^"|"$/g, ''));
-    } catch {
-      name = null;
-    }
-  }
-  if (!name) {
-    const plain = /filename\s*=\s*("([^"]*)"|[^;]+)/i.exec(header);
-    name = (plain?.[2] ?? plain?.[1] ?? '').trim() || null;
-  }
-  const base = name?.split(/[\\/]/).pop()?.trim();
-  return base ? base : null;
-}
-
-const EnvelopeSchema = envelopeSchema(z.unknown());
-
-/**
- * The export endpoint answers a workbook, or an envelope when it refuses. The shared client hands
- * back neither the xlsx type nor the response headers (the file name), so the export is read here,
- * with the same headers as every call, and a refusal is treated as the client treats one.
- */
-export async function fetchReportFile(input: ReportExport): Promise<ReportFile> {
-  const headers: Record<string, string> = { lang: currentLanguage(), 'Content-Type': 'application/json' };
-  const token = useFramework.getState().token;
-  if (token) headers.Authorization = token;
-  const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(), EXPORT_TIMEOUT_MS);
-  let response: Response;
-  try {
-    response = await fetch(endpointUrl(pr.reportExport), {
-      method: pr.reportExport.method,
-      headers,
-      body: JSON.stringify(input),
-      credentials: 'include',
-      signal: controller.signal,
-    });
-  } catch {
-    throw new ApiError(UNKNOWN_RESULT_CODE, i18next.t(controller.signal.aborted ? 'common.error.network' : 'common.error.cannotConnect'));
-  } finally {
-    clearTimeout(timer);
-  }
-  const type = response.headers.get('content-type') ?? '';
-  if (response.ok && !type.includes('application/json')) {
-    return { blob: await response.blob(), fileName: fileNameFromDisposition(response.headers.get('content-disposition')) };
-  }
-  if (!type.includes('application/json')) {
-    throw new ApiError(UNKNOWN_RESULT_CODE, i18next.t(response.status >= 500 ? 'common.error.server500' : 'common.error.network'));
-  }
-  const parsed = EnvelopeSchema.safeParse(await response.json().catch(() => null));
-  if (!parsed.success) throw new ApiError(UNKNOWN_RESULT_CODE, i18next.t('common.error.badFormat'));
-  const { code, msg, data } = parsed.data;
-  if (code === RESULT_CODE.unauthenticated) {
-    const forcedOffline = typeof data === 'object' && data !== null && 'reason' in data && data.reason === SESSION_END_REASON.forcedOffline;
-    const text = msg || i18next.t('common.error.sessionExpired');
-    if (!forcedOffline) notify.show('warning', text);
-    endSession({ forcedOffline, message: text });
-    throw new ApiError(code, text, data);
-  }
-  if (code === RESULT_CODE.forbidden) {
-    const text = msg || i18next.t('common.error.forbidden');
-    notify.show('warning', text);
-    throw new ApiError(code, text, data);
-  }
-  throw new ApiError(code === RESULT_CODE.ok ? UNKNOWN_RESULT_CODE : code, msg || i18next.t('common.error.network'), data);
-}
-
-/** Hands a file to the browser's downloads under `fileName`. */
-export function saveFile(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.rel = 'noopener';
-  link.style.display = 'none';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Revoked on the next turn: some browsers start reading the URL only after click() returns.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}
+// The workbook download is shared with the statistics exports (core/api/download); the report's
+// export button uses it through the shared button.
+export { fileNameFromDisposition };
