@@ -4,10 +4,22 @@ import type { z } from 'zod';
 import { ApiError } from './api/client.js';
 import { notify } from './notify.js';
 
-/** The text of a contract issue: its message key, with the limit for "at most {{max}}" messages. */
-function issueText(issue: z.core.$ZodIssue | undefined, t: TFunction): string {
-  const maximum = issue && 'maximum' in issue ? issue.maximum : undefined;
-  return t(issue?.message ?? 'validation.invalid', { max: maximum ?? '' });
+/**
+ * The text of a contract issue, as the server words it (server core/i18n describeIssues): the
+ * issue's message key with its limit — `{{max}}` of a too-big issue, or the parameters a custom
+ * check adds (ring and chainage ranges say their maximum there) — and a generic text when the
+ * contract gave no key.
+ */
+export function issueText(issue: z.core.$ZodIssue | undefined, t: TFunction): string {
+  if (!issue) return t('validation.invalid');
+  const known = typeof issue.message === 'string' && issue.message.includes('.') && t(issue.message) !== issue.message;
+  if (!known) {
+    if (issue.code === 'invalid_type' && issue.input === undefined) return t('validation.required');
+    return t('validation.invalid');
+  }
+  const max = issue.code === 'too_big' ? issue.maximum : undefined;
+  const params = issue.code === 'custom' && issue.params ? issue.params : {};
+  return t(issue.message, { ...params, ...(max === undefined ? {} : { max: String(max) }) });
 }
 
 /** A field check from a contract schema: the same validator and message keys as the server. */

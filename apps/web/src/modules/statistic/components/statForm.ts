@@ -1,24 +1,7 @@
 import type { FormInstance } from 'antd';
 import type { TFunction } from 'i18next';
 import type { z } from 'zod';
-import { fieldProblems } from '../../../core/forms.js';
-
-/**
- * The text of a contract issue, as the server words it (apps/server core/i18n describeIssues): the
- * issue's message key with its limit — `{{max}}` of a too-big issue, or the parameters a custom
- * check adds (ring and chainage ranges say their maximum there) — and a generic text when the
- * contract gave no key.
- */
-export function issueText(issue: z.core.$ZodIssue, t: TFunction): string {
-  const known = typeof issue.message === 'string' && issue.message.includes('.') && t(issue.message) !== issue.message;
-  if (!known) {
-    if (issue.code === 'invalid_type' && issue.input === undefined) return t('validation.required');
-    return t('validation.invalid');
-  }
-  const max = issue.code === 'too_big' ? issue.maximum : undefined;
-  const params = issue.code === 'custom' && issue.params ? issue.params : {};
-  return t(issue.message, { ...params, ...(max === undefined ? {} : { max: String(max) }) });
-}
+import { fieldProblems, issueText } from '../../../core/forms.js';
 
 /** The form field an issue belongs to: the last name on its path (`range.ringEnd` -> `ringEnd`), as the server names it. */
 const fieldOfPath = (path: readonly PropertyKey[]): string => [...path].reverse().find((p): p is string => typeof p === 'string') ?? '';
