@@ -35,9 +35,9 @@ const SAMPLE_EVERY_S = 60;
  * key tags are exact samples; the other tags only move when a full frame is made (`nextKeyOnly`
  * leaves them standing), so each sample is one step of their filters: they follow a change of
  * state over minutes where real frames take seconds, and a ring's means come out a few percent of
- * the tag's range away from what every frame would give. The ring open when the
- * full frames start is left to the ring statistics job, which builds it from the frames stored
- * (so from the part of its advance inside the recent window only).
+ * the tag's range away from what every frame would give. The full frames begin with the first
+ * ring that starts inside the recent window, so no ring is half sampled and half stored (its
+ * statistics would cover only part of its advance).
  */
 export async function fillHistory(
   db: Kysely<Database>,
@@ -82,7 +82,9 @@ export async function fillHistory(
   let lastTs = start;
   // One buffer for every history frame: the engine keeps aggregates, never frames.
   const buffer = layout.emptyValues();
-  for (let n = 0; lastTs < fullFrom; n += 1) {
+  // Key-only seconds until the recent window, then on to the end of the ring in progress there.
+  let ringClosedInWindow = false;
+  for (let n = 0; lastTs < options.now && (lastTs < fullFrom || !ringClosedInWindow); n += 1) {
     const full = n % SAMPLE_EVERY_S === 0;
     const frame = full ? sim.next(buffer) : sim.nextKeyOnly(buffer);
     lastTs = frame.ts;
@@ -102,6 +104,7 @@ export async function fillHistory(
       else {
         rings.push(event.ring);
         ringDone(event.ring);
+        if (lastTs >= fullFrom) ringClosedInWindow = true;
       }
     }
     // Let requests through while weeks of seconds are simulated.

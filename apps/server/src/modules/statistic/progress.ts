@@ -28,16 +28,21 @@ export function progressSpan(from: string, to: string, unit: PeriodUnit, timeZon
 /**
  * Rings built by a point of the drive: by ring number when rings are on record (a run may start
  * recording part-way through its drive), never fewer than the rings recorded — the board's rule.
+ * Before the first recorded ring, the rings built before recording began (`firstRing` − start
+ * ring) are already counted: they were built before anything on record.
  */
-const builtBy = (run: ProgressRun, count: number, lastRing: number | null) => (lastRing === null ? count : Math.max(count, lastRing - run.startRing + 1));
+const builtBy = (run: ProgressRun, count: number, lastRing: number | null, firstRing: number | null) => {
+  const unrecorded = firstRing === null ? 0 : Math.max(0, firstRing - run.startRing);
+  return lastRing === null ? unrecorded + count : Math.max(unrecorded + count, lastRing - run.startRing + 1);
+};
 
 const round = (value: number, digits: number) => Math.round(value * 10 ** digits) / 10 ** digits;
 
 /**
  * One row per day, week or month. Rings count for the period they end in (as the board's progress
  * graph counts them); cumulative figures include every ring finished before the range. The plan
- * accumulates from the project's planned start, or from the range's first period when none is
- * set, and never beyond the drive's rings.
+ * accumulates from the project's planned start, or, when none is set, from the rings built when
+ * the range began; never beyond the drive's rings.
  */
 export function progressRows(
   run: ProgressRun,
@@ -46,6 +51,7 @@ export function progressRows(
   span: { first: string; after: string },
   ends: readonly { ring_no: number; end_ts: number }[],
   before: { count: number; lastRing: number | null },
+  firstRing: number | null,
 ): ProgressList['rows'] {
   const ringsPerDay = plan?.planned_rings_per_day ?? DEFAULT_RINGS_PER_DAY;
   const byPeriod = new Map<string, { rings: number; lastRing: number }>();
@@ -57,7 +63,10 @@ export function progressRows(
       at.lastRing = Math.max(at.lastRing, ring.ring_no);
     } else byPeriod.set(key, { rings: 1, lastRing: ring.ring_no });
   }
+  // Without a planned start the plan line starts where the drive stood when the range began:
+  // "had we kept the plan from here on", comparable with the cumulative rings of the same chart.
   const planFrom = plan?.planned_start ?? span.first;
+  const planBase = plan?.planned_start ? 0 : builtBy(run, before.count, before.lastRing, firstRing);
   const cap = run.totalRings > 0 ? run.totalRings : Number.POSITIVE_INFINITY;
   const rows: ProgressList['rows'] = [];
   let count = before.count;
@@ -68,7 +77,7 @@ export function progressRows(
     const rings = period?.rings ?? 0;
     count += rings;
     if (period) lastRing = lastRing === null ? period.lastRing : Math.max(lastRing, period.lastRing);
-    const cumulative = builtBy(run, count, lastRing);
+    const cumulative = builtBy(run, count, lastRing, firstRing);
     const plannedRings = ringsPerDay * daysBetween(p, next);
     rows.push({
       period: p,
@@ -78,7 +87,7 @@ export function progressRows(
       plannedMetres: metresOf(plannedRings, run.ringWidthMm),
       cumulativeRings: cumulative,
       cumulativeMetres: metresOf(cumulative, run.ringWidthMm),
-      cumulativePlannedRings: round(Math.min(cap, ringsPerDay * Math.max(0, daysBetween(planFrom, next))), 3),
+      cumulativePlannedRings: round(Math.min(cap, planBase + ringsPerDay * Math.max(0, daysBetween(planFrom, next))), 3),
     });
   }
   return rows;
@@ -95,7 +104,7 @@ export function rateWindowStart(now: number, timeZone: string): number {
  * ended over the last `RATE_DAYS` local calendar days (fewer when the drive began within them).
  */
 export function progressSummary(run: ProgressRun, plan: StatPlan | null, drive: DriveFigures, recentRings: number, now: number): ProgressList['summary'] {
-  const built = builtBy(run, drive.count, drive.lastRing);
+  const built = builtBy(run, drive.count, drive.lastRing, drive.firstRing);
   const remaining = Math.max(0, run.totalRings - built);
   const today = localDateOf(now, run.timeZone);
   const days = drive.firstStart === null ? 0 : Math.min(RATE_DAYS, daysBetween(localDateOf(drive.firstStart, run.timeZone), today) + 1);

@@ -31,6 +31,8 @@ export interface StatPlan {
 export interface DriveFigures {
   count: number;
   lastRing: number | null;
+  /** The lowest ring on record: a run may start recording part-way through its drive. */
+  firstRing: number | null;
   firstStart: number | null;
 }
 
@@ -102,11 +104,11 @@ export class StatisticRepo {
   async drive(runId: number): Promise<DriveFigures> {
     const row = await this.db
       .selectFrom('rings')
-      .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.max('ring_no').as('last'), eb.fn.min('start_ts').as('first')])
+      .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.max('ring_no').as('last'), eb.fn.min('ring_no').as('firstRing'), eb.fn.min('start_ts').as('first')])
       .where('run_id', '=', runId)
       .executeTakeFirst();
     const orNull = (v: number | string | null | undefined) => (v === null || v === undefined ? null : Number(v));
-    return { count: Number(row?.n ?? 0), lastRing: orNull(row?.last), firstStart: orNull(row?.first) };
+    return { count: Number(row?.n ?? 0), lastRing: orNull(row?.last), firstRing: orNull(row?.firstRing), firstStart: orNull(row?.first) };
   }
 
   stopsBetween(runId: number, from: number, to: number): Promise<StopRow[]> {

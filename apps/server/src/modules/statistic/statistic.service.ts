@@ -104,7 +104,7 @@ export class StatisticService {
     return {
       unit: input.unit,
       timeZone: tz,
-      rows: progressRows(progressRun, plan, input.unit, span, ends, before),
+      rows: progressRows(progressRun, plan, input.unit, span, ends, before, drive.firstRing),
       summary: progressSummary(progressRun, plan, drive, recent.length, now),
     };
   }

@@ -162,6 +162,22 @@ describe('statistics: pickers, progress, efficiency and slow rings', () => {
       expect((await progress(w.bareRunId, 'day', '2026-10-20', '2026-10-21')).summary).toMatchObject({ ratePerDay: null, forecastFinish: null });
       clock.now = rome(10, 27, 12);
     });
+
+    it('counts the rings built before recording began from the first period, and starts the plan line where the drive stood', async () => {
+      const db = w.t.db.kysely;
+      // A machine connected part-way through its drive: rings 1–400 were built before any record.
+      await db.deleteFrom('rings').where('run_id', '=', w.bareRunId).execute();
+      await db.insertInto('rings').values([ringRecord(w.bareRunId, 401, rome(10, 20, 8), rome(10, 20, 12)), ringRecord(w.bareRunId, 402, rome(10, 21, 8), rome(10, 21, 12))]).execute();
+      const list = await progress(w.bareRunId, 'day', '2026-10-18', '2026-10-21');
+      expect(list.rows.map((r) => [r.period, r.rings, r.cumulativeRings, r.cumulativePlannedRings])).toEqual([
+        ['2026-10-18', 0, 400, 410],
+        ['2026-10-19', 0, 400, 420],
+        ['2026-10-20', 1, 401, 430],
+        ['2026-10-21', 1, 402, 440],
+      ]);
+      expect(list.summary).toMatchObject({ builtRings: 402, remainingRings: 598 });
+      await db.deleteFrom('rings').where('run_id', '=', w.bareRunId).execute();
+    });
   });
 
   describe('POST /u/web/statistic/effGraph/v1', () => {
