@@ -1,5 +1,6 @@
 import type { Language } from '@boreline/contracts';
 import type { FastifyBaseLogger } from 'fastify';
+import { ScheduledPass } from '../../core/scheduledPass.js';
 import { formatLocalDate, parseLocalDate, shiftLocalDate, localDateOf, DAY_MS } from '../../core/timeZone.js';
 import type { ShiftRepo } from '../project/shift.repo.js';
 import { generateInto } from './shiftRecords.service.js';
@@ -55,43 +56,19 @@ export function slotsEndingIn(definitions: readonly ShiftDefinition[], timeZone:
  * running across it is not stored yet; a shift is generated once the stored intervals reach its
  * end, or `settleMs` after its end for a machine that stays silent (the crew completes the rest).
  */
-export class ShiftAutoGeneration {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<number> | null = null;
+export class ShiftAutoGeneration extends ScheduledPass {
   private readonly settleMs: number;
 
   constructor(
     private readonly deps: ShiftAutoGenerationDeps,
-    private readonly options: { intervalMs: number; settleMs?: number },
+    options: { intervalMs: number; settleMs?: number },
   ) {
+    super({ intervalMs: options.intervalMs, now: deps.now, log: deps.log, failure: 'shift auto-generation failed' });
     // Half the window at most, so the crew keeps time to complete a late report.
     this.settleMs = options.settleMs ?? Math.min(2 * 3_600_000, deps.editWindowMs / 2);
   }
 
-  start(): void {
-    this.timer = setInterval(() => void this.tick(), this.options.intervalMs);
-    this.timer.unref();
-  }
-
-  async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    await this.running;
-  }
-
-  /** One pass over every run; answers how many reports it generated. Overlapping ticks share one pass. */
-  tick(now: number = this.deps.now()): Promise<number> {
-    if (this.running) return this.running;
-    this.running = this.pass(now)
-      .catch((error: unknown) => {
-        this.deps.log.warn({ err: error }, 'shift auto-generation failed');
-        return 0;
-      })
-      .finally(() => (this.running = null));
-    return this.running;
-  }
-
-  private async pass(now: number): Promise<number> {
+  protected async pass(now: number): Promise<number> {
     let generated = 0;
     for (const run of await this.deps.runs()) {
       try {

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { ScheduledPass } from '../../core/scheduledPass.js';
 import type { Database } from '../../db/schema.js';
 import { RingTagStatsRepo } from '../store/ringTagStats.repo.js';
 import { RingTagStatsBuilder } from './ringTagStatsBuilder.js';
@@ -30,10 +31,7 @@ const MAX_BATCHES_PER_PASS = 50;
  * the rings after it. Two instances running it at once build some rings twice; a build is an
  * idempotent upsert of the same figures, so that costs time, never correctness.
  */
-export class RingTagStatsJob {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<number> | null = null;
-  private stopped = false;
+export class RingTagStatsJob extends ScheduledPass {
   private readonly repo: RingTagStatsRepo;
   private readonly builder: RingTagStatsBuilder;
   private readonly settleMs: number;
@@ -44,8 +42,9 @@ export class RingTagStatsJob {
 
   constructor(
     private readonly deps: RingTagStatsJobDeps,
-    private readonly options: RingTagStatsJobOptions,
+    options: RingTagStatsJobOptions,
   ) {
+    super({ intervalMs: options.intervalMs, now: deps.now, log: deps.log, failure: 'ring tag statistics pass failed' });
     this.repo = new RingTagStatsRepo(deps.db);
     this.builder = new RingTagStatsBuilder(deps.db, deps.log, deps.now);
     this.settleMs = options.settleMs ?? 90_000;
@@ -53,34 +52,7 @@ export class RingTagStatsJob {
     this.retryMs = options.retryMs ?? 10 * 60_000;
   }
 
-  start(): void {
-    if (this.timer) return;
-    this.stopped = false;
-    this.timer = setInterval(() => void this.tick(), this.options.intervalMs);
-    this.timer.unref();
-  }
-
-  /** No new pass starts; resolves once the ring being built is saved. */
-  async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    await this.running;
-  }
-
-  /** One pass; answers how many rings it built. Overlapping ticks share one pass. */
-  tick(now: number = this.deps.now()): Promise<number> {
-    if (this.running) return this.running;
-    this.running = this.pass(now)
-      .catch((error: unknown) => {
-        this.deps.log.warn({ err: error }, 'ring tag statistics pass failed');
-        return 0;
-      })
-      .finally(() => (this.running = null));
-    return this.running;
-  }
-
-  private async pass(now: number): Promise<number> {
+  protected async pass(now: number): Promise<number> {
     for (const [key, retryAt] of this.failed) if (retryAt <= now) this.failed.delete(key);
     let built = 0;
     for (let round = 0; round < MAX_BATCHES_PER_PASS && !this.stopped; round += 1) {
