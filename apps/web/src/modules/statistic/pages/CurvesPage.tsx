@@ -1,5 +1,5 @@
 import { statisticContract as s } from '@boreline/contracts';
-import { Card, Empty, Result, Skeleton } from 'antd';
+import { Card, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { type CurrentRun, useFramework } from '../../../core/session.js';
@@ -12,6 +12,7 @@ import { multiRingHeight } from '../components/curvesOption.js';
 import { intParam, ringsParam } from '../components/ringRange.js';
 import { StatisticNav } from '../components/StatisticNav.js';
 import { defaultTags, tagsFromParam, useTagIndex } from '../components/tags.js';
+import { PageState } from '../components/PageState.js';
 import '../statistic.css';
 
 /** Rings overlaid before anyone chooses: the newest three, enough to compare without clutter. */
@@ -89,24 +90,17 @@ function CurvesView({ run, multiple }: { run: CurrentRun; multiple: boolean }) {
           <Skeleton.Input active style={{ width: 640 }} />
         )}
       </Card>
-      {!ready && (ringList.error || groups.error) ? (
-        <Result status="warning" title={(ringList.error ?? groups.error)?.message || t('common.error.noData')} />
-      ) : !ready || curves.isLoading ? (
-        <Card size="small">
-          <Skeleton active paragraph={{ rows: Math.round(chartHeight / 40) }} />
-        </Card>
-      ) : completed.length === 0 && rings.length === 0 ? (
-        <Empty className="stat-empty" description={t('statistic.page.noRings')} data-testid="stat-no-rings" />
-      ) : !query ? (
-        // The address asked for something the form refuses (e.g. more than ten rings): the form says what.
-        <Empty className="stat-empty" description={t('statistic.page.fixForm')} data-testid="curves-choose" />
-      ) : !data ? (
-        <Result status="warning" title={curves.error?.message || t('common.error.noData')} />
-      ) : multiple ? (
-        <MultiRingCard data={data} index={index} stale={curves.isPlaceholderData} />
-      ) : (
-        <SingleRingCard data={data} index={index} stale={curves.isPlaceholderData} />
-      )}
+      <PageState
+        setupError={ready ? null : (ringList.error ?? groups.error)}
+        loading={!ready || curves.isLoading}
+        skeletonRows={Math.round(chartHeight / 40)}
+        noRings={completed.length === 0 && rings.length === 0}
+        // The address may ask for something the form refuses (e.g. more than ten rings): the form says what.
+        invalid={query ? null : 'curves-choose'}
+        failure={{ error: curves.error, answered: data !== undefined }}
+      >
+        {data && (multiple ? <MultiRingCard data={data} index={index} stale={curves.isPlaceholderData} /> : <SingleRingCard data={data} index={index} stale={curves.isPlaceholderData} />)}
+      </PageState>
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { Card, Empty, Result, Skeleton } from 'antd';
+import { Card } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { type CurrentRun, useFramework } from '../../../core/session.js';
@@ -10,6 +10,7 @@ import { RingRangeForm } from '../components/RingRangeForm.js';
 import { intParam, newestRings, type RingRange } from '../components/ringRange.js';
 import { SlowRingTable } from '../components/SlowRingTable.js';
 import { StatisticNav } from '../components/StatisticNav.js';
+import { PageState, Unavailable } from '../components/PageState.js';
 import '../statistic.css';
 
 /** The range shown when none is asked for: the newest completed rings. */
@@ -47,36 +48,33 @@ function EfficiencyView({ run }: { run: CurrentRun }) {
           data-testid="efficiency-form"
         />
       </Card>
-      {waitingForDefault || efficiency.isLoading ? (
-        <Skeleton active paragraph={{ rows: 12 }} />
-      ) : !range ? (
-        ringList.error ? (
-          <Result status="warning" title={ringList.error.message || t('common.error.noData')} />
-        ) : (
-          <Empty className="stat-empty" description={t('statistic.page.noRings')} data-testid="stat-no-rings" />
-        )
-      ) : !data ? (
-        <Result status="warning" title={efficiency.error?.message || t('common.error.noData')} />
-      ) : data.rings.length === 0 ? (
-        <Empty className="stat-empty" description={t('statistic.page.emptyRange')} data-testid="efficiency-empty" />
-      ) : (
-        <div className={efficiency.isPlaceholderData ? 'stat-page stat-stale' : 'stat-page'}>
-          <EfficiencyFigures summary={data.summary} />
-          <Card size="small" title={t('statistic.efficiency.timeChart')}>
-            <RingTimeChart data={data} />
-          </Card>
-          <Card size="small" title={t('statistic.efficiency.ringsPerDay')}>
-            <RingsPerDayChart data={data} />
-          </Card>
-          <Card size="small" title={t('statistic.efficiency.slowest', { limit: SLOW_RING_COUNT })}>
-            {slow.error && !slow.data ? (
-              <Result status="warning" title={slow.error.message || t('common.error.noData')} />
-            ) : (
-              <SlowRingTable rows={slow.data ?? []} timeZone={data.timeZone} loading={slow.isFetching} />
-            )}
-          </Card>
-        </div>
-      )}
+      <PageState
+        setupError={range ? null : ringList.error}
+        loading={waitingForDefault || efficiency.isLoading}
+        skeletonRows={12}
+        noRings={!range}
+        failure={{ error: efficiency.error, answered: data !== undefined }}
+        empty={data?.rings.length === 0 ? { testId: 'efficiency-empty', text: t('statistic.page.emptyRange') } : null}
+      >
+        {data && (
+          <div className={efficiency.isPlaceholderData ? 'stat-page stat-stale' : 'stat-page'}>
+            <EfficiencyFigures summary={data.summary} />
+            <Card size="small" title={t('statistic.efficiency.timeChart')}>
+              <RingTimeChart data={data} />
+            </Card>
+            <Card size="small" title={t('statistic.efficiency.ringsPerDay')}>
+              <RingsPerDayChart data={data} />
+            </Card>
+            <Card size="small" title={t('statistic.efficiency.slowest', { limit: SLOW_RING_COUNT })}>
+              {slow.error && !slow.data ? (
+                <Unavailable error={slow.error} />
+              ) : (
+                <SlowRingTable rows={slow.data ?? []} timeZone={data.timeZone} loading={slow.isFetching} />
+              )}
+            </Card>
+          </div>
+        )}
+      </PageState>
     </div>
   );
 }

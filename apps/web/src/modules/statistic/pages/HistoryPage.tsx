@@ -1,5 +1,5 @@
 import { statisticContract as s } from '@boreline/contracts';
-import { Card, Empty, Result, Skeleton } from 'antd';
+import { Card, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { type CurrentRun, useFramework } from '../../../core/session.js';
@@ -12,6 +12,7 @@ import { HistoryChart, HistoryTable } from '../components/HistoryViews.js';
 import { intParam, newestRings, numberParam } from '../components/ringRange.js';
 import { StatisticNav } from '../components/StatisticNav.js';
 import { defaultTags, tagsFromParam, useTagIndex } from '../components/tags.js';
+import { PageState } from '../components/PageState.js';
 import '../statistic.css';
 
 /** The rings shown before anyone chooses: the newest 50, which both the chart and the table hold. */
@@ -93,34 +94,30 @@ function History({ run }: { run: CurrentRun }) {
           <Skeleton.Input active style={{ width: 640 }} />
         )}
       </Card>
-      {!ready && (ringList.error || groups.error) ? (
-        <Result status="warning" title={(ringList.error ?? groups.error)?.message || t('common.error.noData')} />
-      ) : !ready || stats.isLoading ? (
-        <Card size="small">
-          <Skeleton active paragraph={{ rows: Math.round(historyHeight(Math.max(1, tags.length)) / 48) }} />
-        </Card>
-      ) : !range ? (
-        <Empty className="stat-empty" description={t('statistic.page.noRings')} data-testid="stat-no-rings" />
-      ) : !query ? (
-        <Empty className="stat-empty" description={t('statistic.page.fixForm')} data-testid="history-fix" />
-      ) : !answer ? (
-        <Result status="warning" title={stats.error?.message || t('common.error.noData')} />
-      ) : answer.stats.total === 0 ? (
-        <Empty className="stat-empty" description={t('statistic.page.emptyRange')} data-testid="history-empty" />
-      ) : (
-        <Card
-          size="small"
-          className={stats.isPlaceholderData ? 'stat-stale' : undefined}
-          title={t('statistic.history.title', { rings: answer.stats.total })}
-          extra={answer.query.view === 'historyChart' ? <span className="stat-hint">{t('statistic.curves.zoomHint')}</span> : null}
-        >
-          {answer.query.view === 'historyTable' ? (
-            <HistoryTable data={answer.stats} tags={answer.query.tags} index={index} loading={stats.isFetching} />
-          ) : (
-            <HistoryChart data={answer.stats} tags={answer.query.tags} index={index} />
-          )}
-        </Card>
-      )}
+      <PageState
+        setupError={ready ? null : (ringList.error ?? groups.error)}
+        loading={!ready || stats.isLoading}
+        skeletonRows={Math.round(historyHeight(Math.max(1, tags.length)) / 48)}
+        noRings={!range}
+        invalid={query ? null : 'history-fix'}
+        failure={{ error: stats.error, answered: answer !== undefined }}
+        empty={answer?.stats.total === 0 ? { testId: 'history-empty', text: t('statistic.page.emptyRange') } : null}
+      >
+        {answer && (
+          <Card
+            size="small"
+            className={stats.isPlaceholderData ? 'stat-stale' : undefined}
+            title={t('statistic.history.title', { rings: answer.stats.total })}
+            extra={answer.query.view === 'historyChart' ? <span className="stat-hint">{t('statistic.curves.zoomHint')}</span> : null}
+          >
+            {answer.query.view === 'historyTable' ? (
+              <HistoryTable data={answer.stats} tags={answer.query.tags} index={index} loading={stats.isFetching} />
+            ) : (
+              <HistoryChart data={answer.stats} tags={answer.query.tags} index={index} />
+            )}
+          </Card>
+        )}
+      </PageState>
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { DATE_FORMATS, statisticContract as s } from '@boreline/contracts';
 import type { MessageKey } from '@boreline/i18n';
-import { Card, DatePicker, Empty, Form, Result, Segmented, Skeleton } from 'antd';
+import { Card, DatePicker, Empty, Form, Segmented } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +15,7 @@ import { ProgressTable } from '../components/ProgressTable.js';
 import { type DateRange, defaultRange, periodFirst, periodLast, PROGRESS_UNITS, type ProgressUnit } from '../components/periods.js';
 import { parseQuery, showServerFields, statRule } from '../components/statForm.js';
 import { StatisticNav } from '../components/StatisticNav.js';
+import { PageState } from '../components/PageState.js';
 import '../statistic.css';
 
 const UNIT_LABELS: Record<ProgressUnit, MessageKey> = {
@@ -61,23 +62,19 @@ function Progress({ run }: { run: CurrentRun }) {
           onApply={(next) => setParams({ unit, from: next.from, to: next.to })}
         />
       </Card>
-      {progress.isLoading ? (
-        <Skeleton active paragraph={{ rows: 12 }} />
-      ) : !query ? (
-        <Empty className="stat-empty" description={t('statistic.page.fixForm')} data-testid="progress-fix" />
-      ) : !data ? (
-        <Result status="warning" title={progress.error?.message || t('common.error.noData')} />
-      ) : (
-        <div className={progress.isPlaceholderData ? 'stat-page stat-stale' : 'stat-page'}>
-          <ProgressFigures summary={data.summary} />
-          <Card size="small" title={t('statistic.progress.chart')}>
-            {data.rows.length === 0 ? <Empty description={t('statistic.progress.noPeriods')} data-testid="progress-empty" /> : <ProgressChart data={data} />}
-          </Card>
-          <Card size="small" title={t('statistic.progress.table')}>
-            <ProgressTable data={data} loading={progress.isFetching} />
-          </Card>
-        </div>
-      )}
+      <PageState loading={progress.isLoading} skeletonRows={12} invalid={query ? null : 'progress-fix'} failure={{ error: progress.error, answered: data !== undefined }}>
+        {data && (
+          <div className={progress.isPlaceholderData ? 'stat-page stat-stale' : 'stat-page'}>
+            <ProgressFigures summary={data.summary} />
+            <Card size="small" title={t('statistic.progress.chart')}>
+              {data.rows.length === 0 ? <Empty description={t('statistic.progress.noPeriods')} data-testid="progress-empty" /> : <ProgressChart data={data} />}
+            </Card>
+            <Card size="small" title={t('statistic.progress.table')}>
+              <ProgressTable data={data} loading={progress.isFetching} />
+            </Card>
+          </div>
+        )}
+      </PageState>
     </div>
   );
 }

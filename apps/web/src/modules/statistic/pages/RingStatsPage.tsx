@@ -1,6 +1,6 @@
 import { statisticContract as s } from '@boreline/contracts';
 import type { MessageKey } from '@boreline/i18n';
-import { Card, Empty, Result, Segmented, Skeleton } from 'antd';
+import { Card, Empty, Segmented, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { type CurrentRun, useFramework } from '../../../core/session.js';
@@ -12,6 +12,7 @@ import { type RingStatsFilter, RingStatsForm } from '../components/RingStatsForm
 import { PAGE_SIZES, type RingStatsOrder, RingStatsTable } from '../components/RingStatsTable.js';
 import { StatisticNav } from '../components/StatisticNav.js';
 import { defaultTags, tagsFromParam, useTagIndex } from '../components/tags.js';
+import { PageState } from '../components/PageState.js';
 import '../statistic.css';
 
 /** The rings listed before anyone chooses: the newest 200. */
@@ -137,50 +138,47 @@ function RingStatsView({ run }: { run: CurrentRun }) {
           <Skeleton.Input active style={{ width: 640 }} />
         )}
       </Card>
-      {!ready && (ringList.error || groups.error) ? (
-        <Result status="warning" title={(ringList.error ?? groups.error)?.message || t('common.error.noData')} />
-      ) : !ready || stats.isLoading ? (
-        <Card size="small">
-          <Skeleton active paragraph={{ rows: 14 }} />
-        </Card>
-      ) : !range ? (
-        <Empty className="stat-empty" description={t('statistic.page.noRings')} data-testid="stat-no-rings" />
-      ) : !query ? (
-        <Empty className="stat-empty" description={t('statistic.page.fixForm')} data-testid="ring-stats-fix" />
-      ) : !answer ? (
-        <Result status="warning" title={stats.error?.message || t('common.error.noData')} />
-      ) : (
-        <Card
-          size="small"
-          title={t('statistic.nav.ringTable')}
-          extra={
-            <Segmented<TagStat>
-              value={stat}
-              options={s.TAG_STATS.map((value) => ({ value, label: t(STAT_LABELS[value]) }))}
-              onChange={(next) => update({ stat: next, ...(order.sort === 'tag' ? { page: 1 } : {}) })}
-              aria-label={t('statistic.ringTable.stat')}
-              data-testid="ring-stats-stat"
-            />
-          }
-        >
-          {answer.stats.total === 0 ? (
-            <Empty
-              description={minDuration !== undefined || maxDuration !== undefined ? t('statistic.ringTable.noMatch') : t('statistic.page.emptyRange')}
-              data-testid="ring-stats-empty"
-            />
-          ) : (
-            <RingStatsTable
-              data={answer.stats}
-              tags={answer.query.tags}
-              index={index}
-              stat={stat}
-              order={order}
-              loading={stats.isFetching}
-              onOrder={applyOrder}
-            />
-          )}
-        </Card>
-      )}
+      <PageState
+        setupError={ready ? null : (ringList.error ?? groups.error)}
+        loading={!ready || stats.isLoading}
+        skeletonRows={14}
+        noRings={!range}
+        invalid={query ? null : 'ring-stats-fix'}
+        failure={{ error: stats.error, answered: answer !== undefined }}
+      >
+        {answer && (
+          <Card
+            size="small"
+            title={t('statistic.nav.ringTable')}
+            extra={
+              <Segmented<TagStat>
+                value={stat}
+                options={s.TAG_STATS.map((value) => ({ value, label: t(STAT_LABELS[value]) }))}
+                onChange={(next) => update({ stat: next, ...(order.sort === 'tag' ? { page: 1 } : {}) })}
+                aria-label={t('statistic.ringTable.stat')}
+                data-testid="ring-stats-stat"
+              />
+            }
+          >
+            {answer.stats.total === 0 ? (
+              <Empty
+                description={minDuration !== undefined || maxDuration !== undefined ? t('statistic.ringTable.noMatch') : t('statistic.page.emptyRange')}
+                data-testid="ring-stats-empty"
+              />
+            ) : (
+              <RingStatsTable
+                data={answer.stats}
+                tags={answer.query.tags}
+                index={index}
+                stat={stat}
+                order={order}
+                loading={stats.isFetching}
+                onOrder={applyOrder}
+              />
+            )}
+          </Card>
+        )}
+      </PageState>
     </div>
   );
 }
