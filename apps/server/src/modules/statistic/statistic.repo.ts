@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.js';
+import type { Database, RingTable } from '../../db/schema.js';
 import { FrameStoreRepo } from '../../telemetry/store/frameStore.repo.js';
 import { RingTagStatsRepo } from '../../telemetry/store/ringTagStats.repo.js';
 import { MachineDataRepo } from '../report/machineData.repo.js';
@@ -8,18 +8,8 @@ import { PeriodReportRepo, type StopRow } from '../report/periodReport.repo.js';
 /** The columns of a ring record statistics read: times, state times, chainage, speed. */
 const RING_COLUMNS = ['ring_no', 'start_ts', 'end_ts', 'advance_ms', 'ring_build_ms', 'waiting_ms', 'frames', 'start_chainage', 'end_chainage', 'speed_avg'] as const;
 
-export interface StatRing {
-  ring_no: number;
-  start_ts: number;
-  end_ts: number;
-  advance_ms: number;
-  ring_build_ms: number;
-  waiting_ms: number;
-  frames: number;
-  start_chainage: number | null;
-  end_chainage: number | null;
-  speed_avg: number | null;
-}
+/** A ring record as statistics read it. */
+export type StatRing = Pick<RingTable, (typeof RING_COLUMNS)[number]>;
 
 export interface StatPlan {
   planned_start: string | null;

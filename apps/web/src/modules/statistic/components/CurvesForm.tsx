@@ -1,11 +1,12 @@
 import { statisticContract as s } from '@boreline/contracts';
-import { Button, Form, Radio, Select } from 'antd';
-import { useEffect, useMemo } from 'react';
+import { Form, Radio, Select } from 'antd';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PointGroups, RingAxis, RingList } from '../api.js';
-import { parseQuery, showServerFields, statRule } from './statForm.js';
+import { parseQuery, statRule, useFormChecks } from './statForm.js';
 import { TagPicker } from './TagPicker.js';
 import type { NamedTag } from './tags.js';
+import { ApplyButton } from './ApplyButton.js';
 
 export interface CurvesChoice {
   rings: number[];
@@ -49,12 +50,7 @@ export function CurvesForm({ runId, multiple, choice, ringList, groups, index, e
     const rings = multiple ? (v.rings ?? []) : typeof v.ring === 'number' ? [v.ring] : [];
     return { runId, rings, tags: v.tags ?? [], axis: v.axis };
   };
-  useEffect(() => {
-    if (error) showServerFields(error, form, names);
-  }, [error]);
-  useEffect(() => {
-    if (checkNow) parseQuery(s.RingCurvesQuerySchema, input(), form, t, names);
-  }, []);
+  useFormChecks(form, error, checkNow, () => parseQuery(s.RingCurvesQuerySchema, input(), form, t, names), names);
   const apply = () => {
     const parsed = parseQuery(s.RingCurvesQuerySchema, input(), form, t, names);
     if (parsed) onApply({ rings: parsed.rings, tags: parsed.tags, axis: parsed.axis });
@@ -95,11 +91,7 @@ export function CurvesForm({ runId, multiple, choice, ringList, groups, index, e
           <Radio.Button value="stroke">{t('statistic.curves.axisStroke')}</Radio.Button>
         </Radio.Group>
       </Form.Item>
-      <Form.Item>
-        <Button type="primary" htmlType="submit" data-testid="stat-apply">
-          {t('statistic.form.apply')}
-        </Button>
-      </Form.Item>
+      <ApplyButton />
     </Form>
   );
 }

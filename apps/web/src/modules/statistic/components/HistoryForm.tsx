@@ -1,12 +1,12 @@
 import { ChainageSchema, formatChainage, LIMITS, statisticContract as s } from '@boreline/contracts';
-import { Button, Form, Input, InputNumber, Radio } from 'antd';
-import { useEffect } from 'react';
+import { Form, Input, InputNumber, Radio } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { zodRule } from '../../../core/forms.js';
 import type { PointGroups } from '../api.js';
-import { parseQuery, showServerFields, statRule } from './statForm.js';
+import { parseQuery, statRule, useFormChecks } from './statForm.js';
 import { TagPicker } from './TagPicker.js';
 import type { NamedTag } from './tags.js';
+import { ApplyButton } from './ApplyButton.js';
 
 export type HistoryView = 'chart' | 'table';
 
@@ -65,12 +65,7 @@ export function HistoryForm({ runId, choice, groups, index, error, checkNow = fa
         : { by: 'ring' as const, ringStart: v.ringStart ?? undefined, ringEnd: v.ringEnd ?? undefined };
     return { runId, view: STAT_VIEW[v.view], range, tags: v.tags ?? [] };
   };
-  useEffect(() => {
-    if (error) showServerFields(error, form);
-  }, [error]);
-  useEffect(() => {
-    if (checkNow) parseQuery(s.RingStatsQuerySchema, input(), form, t);
-  }, []);
+  useFormChecks(form, error, checkNow, () => parseQuery(s.RingStatsQuerySchema, input(), form, t));
   const apply = () => {
     const parsed = parseQuery(s.RingStatsQuerySchema, input(), form, t);
     if (parsed) onApply({ range: parsed.range, tags: parsed.tags, view: parsed.view === 'historyTable' ? 'table' : 'chart' });
@@ -130,11 +125,7 @@ export function HistoryForm({ runId, choice, groups, index, error, checkNow = fa
       <Form.Item name="tags" label={t('field.tags')} rules={[rule('tags')]}>
         <TagPicker groups={groups} index={index} loading={!groups} data-testid="history-tags" />
       </Form.Item>
-      <Form.Item>
-        <Button type="primary" htmlType="submit" data-testid="stat-apply">
-          {t('statistic.form.apply')}
-        </Button>
-      </Form.Item>
+      <ApplyButton />
     </Form>
   );
 }

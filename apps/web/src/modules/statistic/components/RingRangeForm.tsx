@@ -1,9 +1,10 @@
 import { LIMITS, statisticContract as s } from '@boreline/contracts';
-import { Button, Form, InputNumber } from 'antd';
+import { Form, InputNumber } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RingRange } from './ringRange.js';
 import { parseQuery, showServerFields, statRule } from './statForm.js';
+import { ApplyButton } from './ApplyButton.js';
 
 interface RangeFields {
   ringStart: number | null;
@@ -52,11 +53,7 @@ export function RingRangeForm({ runId, range, error, onApply, 'data-testid': tes
       <Form.Item name="ringEnd" label={t('field.ringEnd')} dependencies={['ringStart']} rules={[statRule(s.RingRangeQuerySchema, input, 'ringEnd', t)]}>
         <InputNumber min={0} max={LIMITS.ringsTotalMax} precision={0} style={{ width: 120 }} data-testid="ring-end" />
       </Form.Item>
-      <Form.Item>
-        <Button type="primary" htmlType="submit" data-testid="stat-apply">
-          {t('statistic.form.apply')}
-        </Button>
-      </Form.Item>
+      <ApplyButton />
     </Form>
   );
 }

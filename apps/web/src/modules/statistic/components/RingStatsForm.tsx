@@ -1,11 +1,11 @@
 import { LIMITS, statisticContract as s } from '@boreline/contracts';
-import { Button, Form, InputNumber } from 'antd';
-import { useEffect } from 'react';
+import { Form, InputNumber } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { PointGroups } from '../api.js';
-import { parseQuery, showServerFields, statRule } from './statForm.js';
+import { parseQuery, statRule, useFormChecks } from './statForm.js';
 import { TagPicker } from './TagPicker.js';
 import type { NamedTag } from './tags.js';
+import { ApplyButton } from './ApplyButton.js';
 
 /** The filter part of the ring statistics query; sorting and paging come from the table. */
 export interface RingStatsFilter {
@@ -49,12 +49,7 @@ export function RingStatsForm({ runId, filter, groups, index, error, checkNow = 
       maxDurationMinutes: v.maxDurationMinutes ?? undefined,
     };
   };
-  useEffect(() => {
-    if (error) showServerFields(error, form);
-  }, [error]);
-  useEffect(() => {
-    if (checkNow) parseQuery(s.RingStatsQuerySchema, input(), form, t);
-  }, []);
+  useFormChecks(form, error, checkNow, () => parseQuery(s.RingStatsQuerySchema, input(), form, t));
   const apply = () => {
     const parsed = parseQuery(s.RingStatsQuerySchema, input(), form, t);
     if (parsed && parsed.range.by === 'ring') {
@@ -103,11 +98,7 @@ export function RingStatsForm({ runId, filter, groups, index, error, checkNow = 
       >
         <InputNumber min={0} precision={0} style={{ width: 100 }} data-testid="duration-max" />
       </Form.Item>
-      <Form.Item>
-        <Button type="primary" htmlType="submit" data-testid="stat-apply">
-          {t('statistic.form.apply')}
-        </Button>
-      </Form.Item>
+      <ApplyButton />
     </Form>
   );
 }

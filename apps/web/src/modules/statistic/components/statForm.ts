@@ -1,5 +1,6 @@
 import type { FormInstance } from 'antd';
 import type { TFunction } from 'i18next';
+import { useEffect } from 'react';
 import type { z } from 'zod';
 import { fieldProblems, issueText } from '../../../core/forms.js';
 
@@ -58,4 +59,18 @@ export function showServerFields(error: unknown, form: FormInstance, names: Fiel
   if (problems.length === 0) return false;
   form.setFields(problems.map((p) => ({ name: p.field, errors: [p.message] })));
   return true;
+}
+
+/**
+ * What ties a statistics form to its page: a refusal of the server is shown at the fields it names
+ * (whenever a new one arrives), and a choice from the address the form refuses is checked once
+ * when the form appears, so the fields say what is wrong before anyone touches them.
+ */
+export function useFormChecks(form: FormInstance, error: unknown, checkNow: boolean, check: () => void, names: FieldNames = {}): void {
+  useEffect(() => {
+    if (error) showServerFields(error, form, names);
+  }, [error]);
+  useEffect(() => {
+    if (checkNow) check();
+  }, []);
 }
