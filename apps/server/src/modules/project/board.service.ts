@@ -3,6 +3,7 @@ import type { AuthSession } from '../../core/auth.js';
 import { DAY_MS, localDateOf, localDayRange } from '../../core/timeZone.js';
 import type { FiguresRepo, StateTotals } from './figures.repo.js';
 import { currentPeriod, daysBetween, nextPeriod, type PeriodUnit, periodStart } from './periods.js';
+import { metresOf } from './ringLength.js';
 import { RunScope, type ScopedRun, secondLevelId } from './runScope.js';
 
 type Input<E> = EndpointArgs<E>;
@@ -140,7 +141,7 @@ export class BoardService {
       progress: run.planned_rings > 0 ? Math.min(1, builtRings(run, rings) / run.planned_rings) : 0,
       plannedRings: run.planned_rings,
       ringsBuilt: builtRings(run, rings),
-      metresBuilt: Math.round(builtRings(run, rings) * run.ring_width_mm) / 1000,
+      metresBuilt: metresOf(builtRings(run, rings), run.ring_width_mm),
       tunnelLength: Math.round(Math.abs(run.end_chainage - run.start_chainage) * 1000) / 1000,
       currentChainage: status.chainage ?? rings.lastChainage,
       currentRing: status.ringNo ?? rings.lastRing,
@@ -212,7 +213,7 @@ export class BoardService {
   async indexPage(session: AuthSession, runId: number) {
     const run = await this.scope.require(session, runId, 'project.run.read');
     const now = this.now();
-    const metres = (rings: number) => Math.round(rings * run.ring_width_mm) / 1000;
+    const metres = (rings: number) => metresOf(rings, run.ring_width_mm);
     const amount = (rings: number) => ({ rings, metres: metres(rings) });
     const [{ rings: summary }, p, status, planned] = await Promise.all([this.driveFigures(run.id), this.periodFigures(run), this.status(run), this.planned(run.id)]);
     const ringsPerDay = planned?.ringsPerDay ?? DEFAULT_RINGS_PER_DAY;
@@ -254,7 +255,7 @@ export class BoardService {
     for (let p = first; p < after; p = nextPeriod(p, unit)) {
       const rings = counts.get(p) ?? 0;
       cumulative += rings;
-      points.push({ period: p, rings, metres: Math.round(rings * run.ring_width_mm) / 1000, plannedRings: ringsPerDay * daysBetween(p, nextPeriod(p, unit)), cumulativeRings: cumulative });
+      points.push({ period: p, rings, metres: metresOf(rings, run.ring_width_mm), plannedRings: ringsPerDay * daysBetween(p, nextPeriod(p, unit)), cumulativeRings: cumulative });
     }
     return points;
   }

@@ -7,7 +7,8 @@ import { machineTypeOf } from '../project/run.repo.js';
 import type { RunScope, ScopedRun } from '../project/runScope.js';
 import type { RingRow } from './machineData.repo.js';
 import type { PeriodReportRepo, StopRow } from './periodReport.repo.js';
-import { checkRingRange, metresOf, toRingReportRow } from './ringReport.js';
+import { metresOf } from '../project/ringLength.js';
+import { checkRingRange, toRingReportRow } from './ringReport.js';
 import { type StateInterval, stopReasonOf } from './shiftRecords.js';
 import { shiftDefinitions } from './shiftSlots.js';
 

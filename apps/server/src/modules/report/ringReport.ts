@@ -50,5 +50,3 @@ export function toRingReportRow(ring: RingRow): RingReportRow {
   };
 }
 
-/** Metres of `rings` rings of `ringWidthMm`, to the millimetre. */
-export const metresOf = (rings: number, ringWidthMm: number): number => Math.round(rings * ringWidthMm) / 1000;
