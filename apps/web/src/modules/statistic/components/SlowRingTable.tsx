@@ -22,6 +22,8 @@ export function SlowRingTable({ rows, timeZone, loading }: { rows: SlowRing[]; t
     {
       key: 'reasons',
       title: t('statistic.efficiency.stopReasons'),
+      // The one column that wraps: reasons in long languages would push the table past its card.
+      className: 'stat-wrap',
       render: (_, r) =>
         r.stopReasons.length === 0 ? (
           '—'
@@ -44,7 +46,6 @@ export function SlowRingTable({ rows, timeZone, loading }: { rows: SlowRing[]; t
       columns={columns}
       dataSource={rows}
       loading={loading}
-      scroll={{ x: 'max-content' }}
       pagination={false}
       locale={{ emptyText: t('statistic.page.emptyRange') }}
       data-testid="slow-ring-table"
