@@ -11,6 +11,8 @@ import { FrameStoreRepo } from '../store/frameStore.repo.js';
 import { decodeTagStats, RingTagStatsRepo } from '../store/ringTagStats.repo.js';
 import { RingTagStatsBuilder } from './ringTagStatsBuilder.js';
 import { RingTagStatsJob } from './ringTagStatsJob.js';
+// A ring row with only its span: the report fixtures' builder (the figures do not matter here).
+import { ringRecord } from '../../modules/report/ringReport.fixture.js';
 
 const MIN = 60_000;
 const HOUR = 60 * MIN;
@@ -120,7 +122,7 @@ describe('per-ring statistics of every tag', () => {
     const repo = new RingTagStatsRepo(t.db.kysely);
     await t.db.kysely
       .insertInto('rings')
-      .values({ ...emptyRing(runId, 90, T0 - 10 * HOUR, T0 - 9 * HOUR) })
+      .values({ ...ringRecord(runId, 90, T0 - 10 * HOUR, T0 - 9 * HOUR, { frames: 0 }) })
       .execute();
     await t.db.kysely.insertInto('tbm_states').values({ run_id: runId, state: 'advance', start_ts: T0 - 10 * HOUR, end_ts: T0 - 9.5 * HOUR, ring_no: 90 }).execute();
     expect(await repo.due(T0, 10)).toContainEqual({ runId, ringNo: 90 });
@@ -157,7 +159,7 @@ describe('per-ring statistics of every tag', () => {
     const store = new FrameStoreRepo(t.db.kysely);
     const other = await buildRun(t.db, (await t.db.kysely.selectFrom('orgs').select('id').where('parent_id', 'is', null).executeTakeFirstOrThrow()).id);
     const start = Date.UTC(2026, 10, 19, 8, 0, 0);
-    await t.db.kysely.insertInto('rings').values(emptyRing(other, 7, start, start + 20 * MIN)).execute();
+    await t.db.kysely.insertInto('rings').values(ringRecord(other, 7, start, start + 20 * MIN, { frames: 0 })).execute();
     await t.db.kysely.insertInto('tbm_states').values({ run_id: other, state: 'advance', start_ts: start, end_ts: start + 10 * MIN, ring_no: 7 }).execute();
     const chunk = async (codes: string[], from: number, rows: number[][]) => {
       const layoutId = await store.layoutId(other, codes, Date.now());
@@ -310,39 +312,3 @@ describe('demo history leaves tag statistics for its rings', () => {
     // A day of simulated seconds and hours of full frames through ingest.
   }, 60_000);
 });
-
-/** A ring row with only its span (the figures do not matter here). */
-function emptyRing(runId: number, ringNo: number, start: number, end: number) {
-  return {
-    run_id: runId,
-    ring_no: ringNo,
-    start_ts: start,
-    end_ts: end,
-    advance_ms: 0,
-    ring_build_ms: 0,
-    waiting_ms: 0,
-    frames: 0,
-    start_chainage: null,
-    end_chainage: null,
-    thrust_avg: null,
-    thrust_max: null,
-    torque_avg: null,
-    torque_max: null,
-    speed_avg: null,
-    speed_max: null,
-    penetration_avg: null,
-    face_pressure_avg: null,
-    grout_volume: null,
-    grout_pressure_avg: null,
-    foam_volume: null,
-    bentonite_volume: null,
-    head_horizontal: null,
-    head_vertical: null,
-    tail_horizontal: null,
-    tail_vertical: null,
-    tail_gap_top: null,
-    tail_gap_bottom: null,
-    tail_gap_left: null,
-    tail_gap_right: null,
-  };
-}

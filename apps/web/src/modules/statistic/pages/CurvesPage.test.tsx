@@ -1,13 +1,12 @@
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import type { AppRoute } from '../../../app/routeTypes.js';
-import { initI18n } from '../../../core/i18n.js';
-import { useFramework } from '../../../core/session.js';
-import { type ApiStub, MILAN_RUN } from '../../../test/apiStub.fixture.js';
+import type { ApiStub } from '../../../test/apiStub.fixture.js';
 import { renderRoutes } from '../../../test/renderRoutes.fixture.js';
 import type { ChartOption } from '../../../ui/chart/Chart.js';
 import { POINT_GROUPS, RING_LIST, ringCurves } from '../statistic.fixture.js';
 import { MultiRingPage, SingleRingPage } from './CurvesPage.js';
+import { statisticPageTests } from '../statisticPage.fixture.js';
 
 const api = vi.hoisted((): ApiStub => ({ responses: new Map(), calls: [] }));
 const charts = vi.hoisted(() => new Map<string, unknown>());
@@ -45,24 +44,7 @@ async function pick(testId: string, text: string, search?: string) {
 }
 
 describe('ring curve pages', { timeout: 20_000 }, () => {
-  beforeAll(async () => {
-    await initI18n('en_US');
-  });
-  beforeEach(() => {
-    useFramework.setState({ run: MILAN_RUN, token: 'tok-1' });
-    api.responses.set('statistic.ringList', RING_LIST);
-    api.responses.set('statistic.pointGroups', POINT_GROUPS);
-    api.responses.set('statistic.ringCurves', ringCurves);
-  });
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-    vi.restoreAllMocks();
-    charts.clear();
-    api.calls.length = 0;
-    api.responses.clear();
-    useFramework.setState({ run: null, token: null });
-  });
+  statisticPageTests(api, () => ({ 'statistic.ringList': RING_LIST, 'statistic.pointGroups': POINT_GROUPS, 'statistic.ringCurves': ringCurves }), charts);
 
   it('opens on the newest ring with the key tags, on the project’s clock, the machine states shaded', async () => {
     renderRoutes(routes, '/fw1/statistic/singleRing');

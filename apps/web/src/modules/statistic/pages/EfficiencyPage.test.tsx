@@ -1,13 +1,12 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { AppRoute } from '../../../app/routeTypes.js';
-import { initI18n } from '../../../core/i18n.js';
-import { useFramework } from '../../../core/session.js';
-import { type ApiStub, MILAN_RUN } from '../../../test/apiStub.fixture.js';
+import type { ApiStub } from '../../../test/apiStub.fixture.js';
 import { renderRoutes } from '../../../test/renderRoutes.fixture.js';
 import type { Efficiency, SlowRing } from '../api.js';
 import { RING_LIST } from '../statistic.fixture.js';
 import { EfficiencyPage } from './EfficiencyPage.js';
+import { statisticPageTests } from '../statisticPage.fixture.js';
 
 const api = vi.hoisted((): ApiStub => ({ responses: new Map(), calls: [] }));
 vi.mock('../../../core/api/client.js', async (importOriginal) => (await import('../../../test/apiStub.fixture.js')).stubbedClient(importOriginal, api));
@@ -63,21 +62,7 @@ const SLOW: SlowRing[] = [
 const type = (testId: string, value: string) => fireEvent.change(screen.getByTestId(testId), { target: { value } });
 
 describe('efficiency page', { timeout: 20_000 }, () => {
-  beforeAll(async () => {
-    await initI18n('en_US');
-  });
-  beforeEach(() => {
-    useFramework.setState({ run: MILAN_RUN, token: 'tok-1' });
-    api.responses.set('statistic.ringList', RING_LIST);
-    api.responses.set('statistic.efficiencyGraph', efficiency);
-    api.responses.set('statistic.ringWorkList', SLOW);
-  });
-  afterEach(() => {
-    cleanup();
-    api.calls.length = 0;
-    api.responses.clear();
-    useFramework.setState({ run: null, token: null });
-  });
+  statisticPageTests(api, () => ({ 'statistic.ringList': RING_LIST, 'statistic.efficiencyGraph': efficiency, 'statistic.ringWorkList': SLOW }));
 
   it('opens on the newest 50 rings with the mean ring time and its split, and the slowest rings with their stop reasons', async () => {
     renderRoutes(routes, '/fw1/statistic/process/efficiency');

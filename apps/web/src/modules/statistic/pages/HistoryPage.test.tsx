@@ -1,13 +1,12 @@
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import type { AppRoute } from '../../../app/routeTypes.js';
-import { initI18n } from '../../../core/i18n.js';
-import { useFramework } from '../../../core/session.js';
-import { type ApiStub, MILAN_RUN } from '../../../test/apiStub.fixture.js';
+import type { ApiStub } from '../../../test/apiStub.fixture.js';
 import { renderRoutes } from '../../../test/renderRoutes.fixture.js';
 import type { ChartOption } from '../../../ui/chart/Chart.js';
 import { POINT_GROUPS, RING_LIST, ringStats } from '../statistic.fixture.js';
 import { HistoryPage } from './HistoryPage.js';
+import { statisticPageTests } from '../statisticPage.fixture.js';
 
 const api = vi.hoisted((): ApiStub => ({ responses: new Map(), calls: [] }));
 const charts = vi.hoisted(() => new Map<string, unknown>());
@@ -29,24 +28,7 @@ const show = () => fireEvent.click(screen.getByTestId('stat-apply'));
 const settle = () => new Promise((resolve) => setTimeout(resolve, 200));
 
 describe('historical analysis page', { timeout: 20_000 }, () => {
-  beforeAll(async () => {
-    await initI18n('en_US');
-  });
-  beforeEach(() => {
-    useFramework.setState({ run: MILAN_RUN, token: 'tok-1' });
-    api.responses.set('statistic.ringList', RING_LIST);
-    api.responses.set('statistic.pointGroups', POINT_GROUPS);
-    api.responses.set('statistic.ringStats', ringStats);
-  });
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-    vi.restoreAllMocks();
-    charts.clear();
-    api.calls.length = 0;
-    api.responses.clear();
-    useFramework.setState({ run: null, token: null });
-  });
+  statisticPageTests(api, () => ({ 'statistic.ringList': RING_LIST, 'statistic.pointGroups': POINT_GROUPS, 'statistic.ringStats': ringStats }), charts);
 
   it('opens on the newest 50 rings as a chart: per tag the mean inside its min–max band', async () => {
     renderRoutes(routes, '/fw1/statistic/staticAnalysis');

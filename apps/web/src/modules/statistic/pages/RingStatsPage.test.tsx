@@ -1,12 +1,11 @@
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import type { AppRoute } from '../../../app/routeTypes.js';
-import { initI18n } from '../../../core/i18n.js';
-import { useFramework } from '../../../core/session.js';
-import { type ApiStub, MILAN_RUN } from '../../../test/apiStub.fixture.js';
+import type { ApiStub } from '../../../test/apiStub.fixture.js';
 import { renderRoutes } from '../../../test/renderRoutes.fixture.js';
 import { POINT_GROUPS, RING_LIST, ringStats } from '../statistic.fixture.js';
 import { RingStatsPage } from './RingStatsPage.js';
+import { statisticPageTests } from '../statisticPage.fixture.js';
 
 const api = vi.hoisted((): ApiStub => ({ responses: new Map(), calls: [] }));
 vi.mock('../../../core/api/client.js', async (importOriginal) => (await import('../../../test/apiStub.fixture.js')).stubbedClient(importOriginal, api));
@@ -27,23 +26,7 @@ const header = (table: HTMLElement, text: string) => {
 const ringsShown = (table: HTMLElement) => within(table).getAllByRole('row').flatMap((r) => r.getAttribute('data-row-key') ?? []);
 
 describe('ring statistics page', { timeout: 30_000 }, () => {
-  beforeAll(async () => {
-    await initI18n('en_US');
-  });
-  beforeEach(() => {
-    useFramework.setState({ run: MILAN_RUN, token: 'tok-1' });
-    api.responses.set('statistic.ringList', RING_LIST);
-    api.responses.set('statistic.pointGroups', POINT_GROUPS);
-    api.responses.set('statistic.ringStats', ringStats);
-  });
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-    vi.restoreAllMocks();
-    api.calls.length = 0;
-    api.responses.clear();
-    useFramework.setState({ run: null, token: null });
-  });
+  statisticPageTests(api, () => ({ 'statistic.ringList': RING_LIST, 'statistic.pointGroups': POINT_GROUPS, 'statistic.ringStats': ringStats }));
 
   it('opens on the newest 200 rings (all 60 here), a page of 50, the mean per tag and the overall row', async () => {
     renderRoutes(routes, `/fw1/statistic/staticAnalysis/rings?tags=${TAGS}`);
