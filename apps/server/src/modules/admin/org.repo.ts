@@ -1,5 +1,6 @@
 import type { Kysely, Selectable, Transaction } from 'kysely';
-import type { Database, OrgTable } from '../../db/schema.js';
+import type { Database } from '../../db/schema.js';
+import type { OrgTable } from '../../db/schema/admin.js';
 
 export type OrgRow = Selectable<OrgTable>;
 

@@ -1,6 +1,7 @@
 import { pathIds } from '@boreline/contracts';
 import type { Kysely, Selectable, Transaction } from 'kysely';
-import type { Database, ResourceTable, RoleTable } from '../../db/schema.js';
+import type { Database } from '../../db/schema.js';
+import type { ResourceTable, RoleTable } from '../../db/schema/admin.js';
 
 export type RoleRow = Selectable<RoleTable> & { org_name: string; org_path: string };
 export type ResourceRow = Selectable<ResourceTable> & { group_name: string };

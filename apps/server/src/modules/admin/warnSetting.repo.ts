@@ -1,5 +1,6 @@
 import type { Kysely, Selectable, Transaction } from 'kysely';
-import type { Database, WarnSettingTable } from '../../db/schema.js';
+import type { Database } from '../../db/schema.js';
+import type { WarnSettingTable } from '../../db/schema/admin.js';
 
 export type WarnSettingRow = Selectable<WarnSettingTable> & { updated_by_name: string | null };
 

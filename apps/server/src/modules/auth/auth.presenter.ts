@@ -1,7 +1,7 @@
 import { type LoginLogEntry, type SessionUser, resolveLanguage } from '@boreline/contracts';
 import { authContract, endpointUrl } from '@boreline/contracts';
 import type { Selectable } from 'kysely';
-import type { LoginLogTable, SmsOutboxTable } from '../../db/schema.js';
+import type { LoginLogTable, SmsOutboxTable } from '../../db/schema/auth.js';
 import type { UserRow } from './auth.repo.js';
 
 const methodOf = (value: string): LoginLogEntry['method'] =>

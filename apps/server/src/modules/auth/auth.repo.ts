@@ -1,5 +1,6 @@
 import type { Kysely, Selectable, Transaction } from 'kysely';
-import type { Database, UserTable } from '../../db/schema.js';
+import type { Database } from '../../db/schema.js';
+import type { UserTable } from '../../db/schema/auth.js';
 
 export type UserRow = Selectable<UserTable>;
 

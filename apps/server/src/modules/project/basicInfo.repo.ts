@@ -1,5 +1,6 @@
 import type { Insertable, Kysely, Selectable, Transaction, Updateable } from 'kysely';
-import type { Database, ProjectInfoTable, RunTable, TbmInfoTable } from '../../db/schema.js';
+import type { Database } from '../../db/schema.js';
+import type { ProjectInfoTable, RunTable, TbmInfoTable } from '../../db/schema/project.js';
 
 export type RunBasicsRow = Selectable<RunTable>;
 export type ProjectInfoRow = Selectable<ProjectInfoTable> & { updated_by_name: string | null };

@@ -1,6 +1,7 @@
 import type { MachineType } from '@boreline/contracts';
 import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
-import type { Database, RunTable } from '../../db/schema.js';
+import type { Database } from '../../db/schema.js';
+import type { RunTable } from '../../db/schema/project.js';
 
 /** A run with the path of its organization (its deptPath), read at request time. */
 export type RunRow = Selectable<RunTable> & { org_path: string };

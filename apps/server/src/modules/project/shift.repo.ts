@@ -1,5 +1,6 @@
 import type { Kysely, Selectable, Transaction } from 'kysely';
-import type { Database, ShiftTable } from '../../db/schema.js';
+import type { Database } from '../../db/schema.js';
+import type { ShiftTable } from '../../db/schema/project.js';
 
 export type ShiftRow = Selectable<ShiftTable>;
 

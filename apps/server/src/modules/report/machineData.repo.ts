@@ -1,5 +1,6 @@
 import type { Kysely, Selectable, Transaction } from 'kysely';
-import type { Database, RingTable } from '../../db/schema.js';
+import type { Database } from '../../db/schema.js';
+import type { RingTable } from '../../db/schema/telemetry.js';
 import type { StateInterval } from './shiftRecords.js';
 
 export type RingRow = Selectable<RingTable>;

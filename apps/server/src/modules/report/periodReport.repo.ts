@@ -1,5 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
-import type { Database, ShiftReportTable } from '../../db/schema.js';
+import type { Database } from '../../db/schema.js';
+import type { ShiftReportTable } from '../../db/schema/report.js';
 import { ShiftRepo } from '../project/shift.repo.js';
 import { MachineDataRepo, type RingRow } from './machineData.repo.js';
 import { ShiftReportRepo } from './shiftReport.repo.js';

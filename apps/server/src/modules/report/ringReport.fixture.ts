@@ -4,7 +4,7 @@ import { expect } from 'vitest';
 import { buildRun, buildUser, call, signIn } from '../../../test/factories.js';
 import { ADMIN, createTestApp, envelope, type TestApp } from '../../../test/testApp.js';
 import { zonedToUtc } from '../../core/timeZone.js';
-import type { RingTable } from '../../db/schema.js';
+import type { RingTable } from '../../db/schema/telemetry.js';
 
 /**
  * Scripted drives for the report suites: rings, machine states and shift reports at wall times of

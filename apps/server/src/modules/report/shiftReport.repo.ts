@@ -1,5 +1,6 @@
 import { type Kysely, PostgresAdapter, type Selectable, type Transaction } from 'kysely';
-import type { Database, ShiftRecordTable, ShiftReportTable } from '../../db/schema.js';
+import type { Database } from '../../db/schema.js';
+import type { ShiftRecordTable, ShiftReportTable } from '../../db/schema/report.js';
 import { MachineDataRepo } from './machineData.repo.js';
 import type { RecordDraft } from './shiftRecords.js';
 import type { SlotSpan } from './shiftSlots.js';

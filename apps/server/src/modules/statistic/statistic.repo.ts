@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { Database, RingTable } from '../../db/schema.js';
+import type { Database } from '../../db/schema.js';
+import type { RingTable } from '../../db/schema/telemetry.js';
 import { FrameStoreRepo } from '../../telemetry/store/frameStore.repo.js';
 import { RingTagStatsRepo } from '../../telemetry/store/ringTagStats.repo.js';
 import { MachineDataRepo } from '../report/machineData.repo.js';

@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { Database, RingTable } from '../../db/schema.js';
+import type { Database } from '../../db/schema.js';
+import type { RingTable } from '../../db/schema/telemetry.js';
 import type { RingRecord, StateInterval } from '../cycle/cycleEngine.js';
 
 const ringRow = (r: RingRecord): RingTable => ({

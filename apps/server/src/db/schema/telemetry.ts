@@ -1,0 +1,129 @@
+import type { Generated } from 'kysely';
+
+export interface TeleLayoutTable {
+  id: Generated<number>;
+  run_id: number;
+  /** JSON array of tag codes: the column order of the run's chunks. */
+  codes: string;
+  created_at: number;
+}
+
+/** Ten minutes (or a batch of late frames) of one run, compressed column-wise, with per-minute rollups. */
+export interface TeleChunkTable {
+  id: Generated<number>;
+  run_id: number;
+  layout_id: number;
+  start_ts: number;
+  end_ts: number;
+  frames: number;
+  data: Uint8Array;
+  minutes: Uint8Array;
+}
+
+/** One local day (UTC day start) of hourly rollups of one run. */
+export interface TeleHourlyTable {
+  run_id: number;
+  layout_id: number;
+  day_ts: number;
+  data: Uint8Array;
+}
+
+/** Accepted frames of an open chunk window: durable before the sender is acknowledged. */
+export interface TelePendingTable {
+  id: Generated<number>;
+  run_id: number;
+  layout_id: number;
+  window_ts: number;
+  frames: number;
+  data: Uint8Array;
+}
+
+export interface IngestBatchTable {
+  run_id: number;
+  batch_id: string;
+  frames: number;
+  received_at: number;
+}
+
+export interface TbmStateTable {
+  id: Generated<number>;
+  run_id: number;
+  state: string;
+  start_ts: number;
+  end_ts: number;
+  ring_no: number | null;
+}
+
+export interface RingTable {
+  run_id: number;
+  ring_no: number;
+  start_ts: number;
+  end_ts: number;
+  advance_ms: number;
+  ring_build_ms: number;
+  waiting_ms: number;
+  frames: number;
+  start_chainage: number | null;
+  end_chainage: number | null;
+  thrust_avg: number | null;
+  thrust_max: number | null;
+  torque_avg: number | null;
+  torque_max: number | null;
+  speed_avg: number | null;
+  speed_max: number | null;
+  penetration_avg: number | null;
+  face_pressure_avg: number | null;
+  grout_volume: number | null;
+  grout_pressure_avg: number | null;
+  foam_volume: number | null;
+  bentonite_volume: number | null;
+  head_horizontal: number | null;
+  head_vertical: number | null;
+  tail_horizontal: number | null;
+  tail_vertical: number | null;
+  tail_gap_top: number | null;
+  tail_gap_bottom: number | null;
+  tail_gap_left: number | null;
+  tail_gap_right: number | null;
+}
+
+export interface CycleSnapshotTable {
+  run_id: number;
+  ts: number;
+  data: string;
+}
+
+/** A machine's data linker: its gateway's variable name for a catalogue tag. */
+export interface TagMappingTable {
+  run_id: number;
+  raw_name: string;
+  tag_code: string;
+}
+
+/** Min, mean and max of every tag over one ring's advance (see migration 20261125T1200). */
+export interface RingTagStatsTable {
+  run_id: number;
+  ring_no: number;
+  layout_id: number;
+  ring_end_ts: number;
+  /** Advance frames the statistics were computed from (0: none stored for the ring). */
+  frames: number;
+  built_at: number;
+  /** Float32 little-endian [min, mean, max] per layout column. */
+  data: Uint8Array;
+}
+
+declare module '../schema.js' {
+  interface Database {
+    tele_layouts: TeleLayoutTable;
+    tele_chunks: TeleChunkTable;
+    tele_hourly: TeleHourlyTable;
+    tele_pending: TelePendingTable;
+    ingest_batches: IngestBatchTable;
+    tbm_states: TbmStateTable;
+    rings: RingTable;
+    cycle_snapshots: CycleSnapshotTable;
+    tag_mappings: TagMappingTable;
+    ring_tag_stats: RingTagStatsTable;
+  }
+}

@@ -1,0 +1,31 @@
+/**
+ * The machine-data platform's entry (ARCHITECTURE.md §5, §11): modules import telemetry only from
+ * here. It holds the ingest pipeline, its typed events, the data sources, and the one reader of a
+ * run's machine history.
+ */
+import type { IngestService } from './ingest.js';
+import type { LatestValues } from './latestValues.js';
+
+/** The ingest pipeline and the latest values it keeps, as the platform hands them to modules. */
+export interface TelemetryPipeline {
+  ingest: IngestService;
+  latest: LatestValues;
+}
+
+export { MachineHistory, emptyTotals } from './machineHistory.js';
+export type { DriveFigures, EngineNow, MachineCounters, RawFrames, RingListItem, RingRow, RingTagStatsRow, StateRow, StateTotals } from './machineHistory.js';
+export { DomainEvents } from './events.js';
+export type { DomainEventHandler, DomainEventMap, DomainEventName } from './events.js';
+export { CHUNK_WINDOW_MS, IngestService } from './ingest.js';
+export type { IngestResult, RunTelemetry } from './ingest.js';
+export { LatestValues } from './latestValues.js';
+export type { LatestSnapshot, MachineStateNow } from './latestValues.js';
+export { FrameDecoder } from './decode.js';
+export { type Frame, TagLayout } from './frame.js';
+export { recomputeCycles } from './recompute.js';
+export type { RecomputeResult } from './recompute.js';
+export type { SeriesResult } from './series.js';
+export { lttb } from './store/downsample.js';
+export { decodeTagStats } from './store/ringTagStats.repo.js';
+export { TagMappingRepo } from './store/tagMapping.repo.js';
+export type { RingRecord, StateInterval } from './cycle/cycleTypes.js';
