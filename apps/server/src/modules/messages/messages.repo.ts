@@ -39,13 +39,13 @@ const INSERT_CHUNK = 500;
 function scoped(scope: MessageScope, filter: MessageFilter = {}) {
   return (eb: ExpressionBuilder<Database, 'messages'>): Expression<SqlBool> => {
     const runs: Expression<SqlBool>[] = [];
-    if (scope.runless) runs.push(eb('messages.run_id', 'is', null));
-    if (scope.runIds.length > 0) runs.push(eb('messages.run_id', 'in', [...scope.runIds]));
-    const all: Expression<SqlBool>[] = [eb('messages.user_id', '=', scope.userId), runs.length > 0 ? eb.or(runs) : sql<SqlBool>`1 = 0`];
-    if (scope.types) all.push(scope.types.length > 0 ? eb('messages.type', 'in', [...scope.types]) : sql<SqlBool>`1 = 0`);
-    if (filter.read !== undefined) all.push(eb('messages.read_at', filter.read ? 'is not' : 'is', null));
-    if (filter.from !== undefined) all.push(eb('messages.at', '>=', filter.from));
-    if (filter.to !== undefined) all.push(eb('messages.at', '<=', filter.to));
+    if (scope.runless) runs.push(eb('run_id', 'is', null));
+    if (scope.runIds.length > 0) runs.push(eb('run_id', 'in', [...scope.runIds]));
+    const all: Expression<SqlBool>[] = [eb('user_id', '=', scope.userId), runs.length > 0 ? eb.or(runs) : sql<SqlBool>`1 = 0`];
+    if (scope.types) all.push(scope.types.length > 0 ? eb('type', 'in', [...scope.types]) : sql<SqlBool>`1 = 0`);
+    if (filter.read !== undefined) all.push(eb('read_at', filter.read ? 'is not' : 'is', null));
+    if (filter.from !== undefined) all.push(eb('at', '>=', filter.from));
+    if (filter.to !== undefined) all.push(eb('at', '<=', filter.to));
     return eb.and(all);
   };
 }
