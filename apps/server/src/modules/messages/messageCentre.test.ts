@@ -146,9 +146,9 @@ describe('message centre', () => {
     expect((await centre.inbox.page(engineer, { page: 1, pageSize: 50, from: newest, to: newest }, 'en_US')).total).toBe(1);
     expect((await centre.inbox.page(engineer, { page: 1, pageSize: 2 }, 'en_US')).records).toHaveLength(2);
     // A run of another tenant, or one the caller is not assigned to, is refused like a missing one.
-    expect(await codeOf(centre.inbox.page(engineer, { page: 1, pageSize: 20, runId: w.runB }))).toBe(2);
-    expect(await codeOf(centre.inbox.page(await session(w.limited), { page: 1, pageSize: 20, runId: w.runA1 }))).toBe(2);
-    expect(await codeOf(centre.inbox.page(engineer, { page: 1, pageSize: 20, runId: 987_654 }))).toBe(2);
+    expect(await codeOf(centre.inbox.page(engineer, { page: 1, pageSize: 20, runId: w.runB }, 'en_US'))).toBe(2);
+    expect(await codeOf(centre.inbox.page(await session(w.limited), { page: 1, pageSize: 20, runId: w.runA1 }, 'en_US'))).toBe(2);
+    expect(await codeOf(centre.inbox.page(engineer, { page: 1, pageSize: 20, runId: 987_654 }, 'en_US'))).toBe(2);
   });
 
   it('marks read exactly what is named, refuses any id not the caller’s, and counts follow', async () => {

@@ -1,3 +1,4 @@
+import { Migrator } from 'kysely';
 import { adminContract, endpointUrl, RESOURCE_CODES, type ResourceCode } from '@boreline/contracts';
 import { buildRun, buildUser, call, signIn } from '../../../test/factories.js';
 import { ADMIN, envelope, type TestApp } from '../../../test/testApp.js';
@@ -116,7 +117,16 @@ export class RecordingBus implements Bus {
 /** The messages table on a test app's database, when the app did not create it itself. */
 export async function ensureMessagesTable(t: TestApp): Promise<void> {
   const tables = await t.db.kysely.introspection.getTables();
-  if (!tables.some((table) => table.name === 'messages')) await migration.up(t.db.kysely, t.db.dialect);
+  if (tables.some((table) => table.name === 'messages')) return;
+  // A migrator of its own (own bookkeeping tables), so the app's migrator never sees a foreign entry.
+  const migrator = new Migrator({
+    db: t.db.kysely,
+    provider: { getMigrations: async () => ({ '20261126T1200_messages': { up: (db) => migration.up(db, t.db.dialect) } }) },
+    migrationTableName: 'messages_fixture_migration',
+    migrationLockTableName: 'messages_fixture_migration_lock',
+  });
+  const { error } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
 }
 
 /** A message centre on the test app's database, its run scope built as the server builds it. */
