@@ -62,6 +62,10 @@ import { registerPeriodReportRoutes } from './modules/report/periodReport.routes
 import { registerShiftReportRoutes } from './modules/report/shiftReport.routes.js';
 import { registerStatisticRoutes } from './modules/statistic/statistic.routes.js';
 import { MonitorService } from './modules/monitor/monitor.service.js';
+import { MessageCentre } from './modules/messages/messageCentre.js';
+import { registerMessageRoutes } from './modules/messages/messages.routes.js';
+import { MessagesRepo } from './modules/messages/messages.repo.js';
+import { RecipientsRepo } from './modules/messages/recipients.repo.js';
 import { ConnectionMonitor } from './realtime/connectionMonitor.js';
 import { LiveFeed } from './realtime/liveFeed.js';
 import { SocketServer } from './realtime/socketServer.js';
@@ -78,6 +82,8 @@ declare module 'fastify' {
     telemetry: { ingest: IngestService; latest: LatestValues; service: TelemetryService; db: Kysely<Database>; runs: RunRepo };
     /** The message server and what feeds it (tests publish and tick through it). */
     realtime: { bus: Bus; sockets: SocketServer; connections: ConnectionMonitor };
+    /** The message centre (until the module list wires it as the `messageCentre` service). */
+    messageCentre: MessageCentre;
   }
 }
 
@@ -200,6 +206,9 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     now,
   });
   registerMonitorRoutes(app, { monitor, h5: new H5Service(new H5TicketRepo(db.kysely), runScope, sessions) }, options);
+  const messageCentre = new MessageCentre({ messages: new MessagesRepo(db.kysely), recipients: new RecipientsRepo(db.kysely), runs: runScope, bus, now, log: app.log });
+  registerMessageRoutes(app, messageCentre.inbox, options);
+  app.decorate('messageCentre', messageCentre);
   const sockets = new SocketServer(
     { sessions, runs: runScope, bus, log: app.log },
     { authTimeoutMs: config.realtime.authTimeoutMs, pingIntervalMs: config.realtime.pingIntervalMs, allowedOrigins: config.publicUrl ? [new URL(config.publicUrl).origin] : [] },

@@ -40,6 +40,8 @@ describe('authorization matrix', () => {
   const tenantA = { org: 0, sub: 0, role: 0, user: 0, run: 0, run2: 0, report: 0 };
   const a = tenantA;
   let otherTenantUser: BuiltUser;
+  /** Messages belong to one user: these callers name their own; every other caller names A's user's, which must be refused. */
+  const ownMessages: Partial<Record<Actor, { msg: number; runMsg: number }>> = {};
 
   /** Valid-shaped input naming tenant A's objects; callers allowed to change them get a missing id. */
   function sample(id: string, actor: Actor): object {
@@ -47,6 +49,7 @@ describe('authorization matrix', () => {
     const target = (real: number) => (attacker ? real : MISSING);
     // The administrator of A's sub-organization aims one level up: at A itself.
     const a = actor === 'childAdmin' ? { ...tenantA, sub: tenantA.org } : tenantA;
+    const messages = ownMessages[actor] ?? ownMessages.authorized ?? { msg: MISSING, runMsg: MISSING };
     const samples: Record<string, object> = {
       'admin.orgQueryOrderCode': { parentId: a.org },
       'admin.orgAdd': { parentId: a.org, name: 'x', type: 'organization', sort: 1 },
@@ -131,6 +134,18 @@ describe('authorization matrix', () => {
       'statistic.exportRingCurves': { runId: a.run, rings: [1], tags: [KEY_TAGS.advanceSpeed] },
       'statistic.ringStats': { runId: a.run, view: 'historyTable', range: { by: 'ring', ringStart: 1, ringEnd: 10 }, tags: [KEY_TAGS.advanceSpeed] },
       'statistic.exportRingStats': { runId: a.run, view: 'ringTable', range: { by: 'chainage', chainageStart: 1000, chainageEnd: 1010 }, tags: [KEY_TAGS.advanceSpeed] },
+      'messages.reminderPage': {},
+      'messages.reminderRead': { messageId: messages.msg },
+      'messages.reminderReadPage': { messageIds: [messages.msg] },
+      'messages.countPersonal': {},
+      'messages.getPersonal': {},
+      'messages.readPersonal': { messageIds: [messages.msg] },
+      'messages.runUnreadCount': { runId: a.run },
+      'messages.runStats': { runId: a.run },
+      'messages.runPage': { runId: a.run },
+      'messages.runQuery': { runId: a.run },
+      'messages.runRead': { runId: a.run, messageId: messages.runMsg },
+      'messages.runReadAll': { runId: a.run },
     };
     return samples[id] ?? NO_SAMPLE;
   }
@@ -206,6 +221,20 @@ describe('authorization matrix', () => {
     );
     if (report.code !== 0) throw new Error(`shift report: ${report.msg}`);
     a.report = shiftReportContract.saveShiftMain.output.parse(report.data).main.shiftRecId;
+    // A message of each kind for the callers who read their own; A's user's carries the canary.
+    const message = async (userId: number, runId: number | null, item: string) => {
+      const at = Date.now();
+      const row = await t.db.kysely
+        .insertInto('messages')
+        .values({ user_id: userId, type: runId ? 'maintenanceReminder' : 'system', run_id: runId, content_key: runId ? 'messages.template.maintenanceDue' : 'messages.system.welcome', content_params: JSON.stringify(runId ? { tbm: 'TBM-A', item } : {}), text: item, object_kind: null, object_id: null, at, created_at: at, read_at: null, dedupe_key: null })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return row.id;
+    };
+    const saId = (await t.db.kysely.selectFrom('users').select('id').where('is_sa', '=', 1).executeTakeFirstOrThrow()).id;
+    ownMessages.authorized = { msg: await message(a.user, null, `${CANARY} note`), runMsg: await message(a.user, a.run, `${CANARY} grease`) };
+    ownMessages.superAdmin = { msg: await message(saId, null, 'Admin note'), runMsg: await message(saId, a.run, 'Admin grease') };
+    ownMessages.noResource = { msg: await message(noResource.id, null, 'Plain note'), runMsg: MISSING };
     tokens.h5Run = await h5For(a.run);
     tokens.h5OtherRun = await h5For(a.run2);
   });

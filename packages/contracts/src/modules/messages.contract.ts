@@ -147,7 +147,7 @@ const ORDER = { error: 'validation.rangeOrder', path: ['to'] };
 
 /** Filters of the lists: types, run, read state, and a range of the message's time (`at`, inclusive). */
 const FilterFields = {
-  types: TypesSchema.optional(),
+  messageTypes: TypesSchema.optional(),
   read: z.boolean({ error: 'validation.invalid' }).optional(),
   from: EpochMsSchema.optional(),
   to: EpochMsSchema.optional(),
@@ -174,7 +174,7 @@ export const reminderRead = defineEndpoint({
   path: '/u/web/remindMsg/readMsg/v1',
   permission: 'authenticated',
   summary: "Read single: marks one of the caller's messages read; answers what changed and the new unread counts",
-  input: z.object({ id: MessageIdSchema }),
+  input: z.object({ messageId: MessageIdSchema }),
   output: ReadResultSchema,
 });
 
@@ -186,7 +186,7 @@ export const reminderReadPage = defineEndpoint({
   permission: 'authenticated',
   summary:
     "Read this page: marks the messages shown on the page (their ids, so a message that arrived meanwhile stays unread); all ids must be the caller's or nothing changes",
-  input: z.object({ ids: MessageIdsSchema }),
+  input: z.object({ messageIds: MessageIdsSchema }),
   output: ReadResultSchema,
 });
 
@@ -208,7 +208,7 @@ export const getPersonal = defineEndpoint({
   path: '/u/msg/getPersonal',
   permission: 'authenticated',
   summary: "The bell's drop-down: the caller's newest messages (unread only by default) and the unread counts",
-  input: z.object({ limit: LimitSchema, unreadOnly: z.boolean().default(true), types: TypesSchema.optional() }),
+  input: z.object({ limit: LimitSchema, unreadOnly: z.boolean().default(true), messageTypes: TypesSchema.optional() }),
   output: z.object({ records: z.array(MessageSchema), unread: UnreadCountsSchema }),
 });
 
@@ -219,7 +219,7 @@ export const readPersonal = defineEndpoint({
   path: '/u/msg/read',
   permission: 'authenticated',
   summary: "Marks the caller's messages read: by ids (all must be the caller's), or all of them (of some types)",
-  input: z.union([z.object({ ids: MessageIdsSchema }).strict(), z.object({ all: z.literal(true), types: TypesSchema.optional() }).strict()], {
+  input: z.union([z.object({ messageIds: MessageIdsSchema }).strict(), z.object({ all: z.literal(true), messageTypes: TypesSchema.optional() }).strict()], {
     error: 'validation.required',
   }),
   output: ReadResultSchema,
@@ -269,7 +269,7 @@ export const runStats = defineEndpoint({
 
 export const RunPageInputSchema = PageQuerySchema.extend({
   runId: RunIdSchema,
-  types: RunScreenTypesSchema.optional(),
+  messageTypes: RunScreenTypesSchema.optional(),
   read: FilterFields.read,
   from: FilterFields.from,
   to: FilterFields.to,
@@ -293,7 +293,7 @@ export const runQuery = defineEndpoint({
   path: '/u/web/mtce/message/query/v1',
   permission: 'maintenance.message.read',
   summary: "The newest maintenance and alarm messages of a run for the caller, without paging (a panel's list; unread only when asked)",
-  input: z.object({ runId: RunIdSchema, types: RunScreenTypesSchema.optional(), unreadOnly: z.boolean().default(false), limit: LimitSchema }),
+  input: z.object({ runId: RunIdSchema, messageTypes: RunScreenTypesSchema.optional(), unreadOnly: z.boolean().default(false), limit: LimitSchema }),
   output: z.object({ records: z.array(MessageSchema) }),
 });
 
@@ -305,7 +305,7 @@ export const runRead = defineEndpoint({
   permission: 'maintenance.message.read',
   summary:
     "Read single on the run's screen (a GET by the spec: it changes state, so like every /u/ call it needs the Authorization header; a link alone changes nothing)",
-  input: z.object({ runId: RunIdSchema, id: MessageIdSchema }),
+  input: z.object({ runId: RunIdSchema, messageId: MessageIdSchema }),
   output: ReadResultSchema,
 });
 
@@ -316,7 +316,7 @@ export const runReadAll = defineEndpoint({
   path: '/u/web/mtce/message/readAll/v1',
   permission: 'maintenance.message.read',
   summary: "Read all: marks every unread maintenance and alarm message of the run the caller may read there (of some types)",
-  input: z.object({ runId: RunIdSchema, types: RunScreenTypesSchema.optional() }),
+  input: z.object({ runId: RunIdSchema, messageTypes: RunScreenTypesSchema.optional() }),
   output: ReadResultSchema,
 });
 

@@ -41,7 +41,7 @@ describe('demo messages', () => {
     const titles = (await centre.inbox.page(session, { page: 1, pageSize: 50, runId: slurryRun }, 'en_US')).records.map((r) => r.title);
     expect(titles).toContain('Maintenance due on S-1200: Screw conveyor wear plates, thickness check (monthly)');
     expect(titles.some((title) => /below its alarm limit of 1\.8 bar$/.test(title))).toBe(true);
-    const announcement = (await centre.inbox.page(session, { page: 1, pageSize: 1, types: ['announcement'] }, 'pt_PT')).records[0];
+    const announcement = (await centre.inbox.page(session, { page: 1, pageSize: 1, messageTypes: ['announcement'] }, 'pt_PT')).records[0];
     expect(announcement).toMatchObject({ title: 'Anúncio: Night shift handover moves to 19:30', typeName: 'Anúncio' });
     expect(announcement?.text).toMatch(/^From Monday the night shift/);
 

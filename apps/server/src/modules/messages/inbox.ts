@@ -21,7 +21,7 @@ export interface InboxDeps {
 }
 
 interface ListQuery extends MessageFilter {
-  types?: readonly MessageType[] | undefined;
+  messageTypes?: readonly MessageType[] | undefined;
 }
 
 /** The caller's filter on top of what they may read: types narrow the readable ones, never widen them. */
@@ -49,7 +49,7 @@ export class MessageInbox {
       if (!reader.runs.has(q.runId)) throw errors.noPermission();
       scope = { ...scope, runIds: [q.runId], runless: false };
     }
-    const { total, rows } = await this.deps.messages.page(narrowed(scope, q.types), filterOf(q), q.page, q.pageSize);
+    const { total, rows } = await this.deps.messages.page(narrowed(scope, q.messageTypes), filterOf(q), q.page, q.pageSize);
     return { total, page: q.page, pageSize: q.pageSize, records: presentRows(rows, reader.runs, language) };
   }
 
@@ -58,9 +58,9 @@ export class MessageInbox {
     return this.countsIn(scope);
   }
 
-  async latest(session: AuthSession, q: { limit: number; unreadOnly: boolean; types?: readonly MessageType[] | undefined }, language: Language): Promise<{ records: Message[]; unread: UnreadCounts }> {
+  async latest(session: AuthSession, q: { limit: number; unreadOnly: boolean; messageTypes?: readonly MessageType[] | undefined }, language: Language): Promise<{ records: Message[]; unread: UnreadCounts }> {
     const reader = await personalScope(this.deps.runs, session);
-    const rows = await this.deps.messages.latest(narrowed(reader.scope, q.types), q.unreadOnly ? { read: false } : {}, q.limit);
+    const rows = await this.deps.messages.latest(narrowed(reader.scope, q.messageTypes), q.unreadOnly ? { read: false } : {}, q.limit);
     return { records: presentRows(rows, reader.runs, language), unread: await this.countsIn(reader.scope) };
   }
 
@@ -95,13 +95,13 @@ export class MessageInbox {
 
   async runPage(session: AuthSession, q: ListQuery & { runId: number; page: number; pageSize: number }, language: Language): Promise<Page<Message>> {
     const reader = await this.runScreen(session, q.runId);
-    const { total, rows } = await this.deps.messages.page(narrowed(reader.scope, q.types), filterOf(q), q.page, q.pageSize);
+    const { total, rows } = await this.deps.messages.page(narrowed(reader.scope, q.messageTypes), filterOf(q), q.page, q.pageSize);
     return { total, page: q.page, pageSize: q.pageSize, records: presentRows(rows, reader.runs, language) };
   }
 
-  async runLatest(session: AuthSession, q: { runId: number; limit: number; unreadOnly: boolean; types?: readonly RunScreenType[] | undefined }, language: Language): Promise<{ records: Message[] }> {
+  async runLatest(session: AuthSession, q: { runId: number; limit: number; unreadOnly: boolean; messageTypes?: readonly RunScreenType[] | undefined }, language: Language): Promise<{ records: Message[] }> {
     const reader = await this.runScreen(session, q.runId);
-    const rows = await this.deps.messages.latest(narrowed(reader.scope, q.types), q.unreadOnly ? { read: false } : {}, q.limit);
+    const rows = await this.deps.messages.latest(narrowed(reader.scope, q.messageTypes), q.unreadOnly ? { read: false } : {}, q.limit);
     return { records: presentRows(rows, reader.runs, language) };
   }
 

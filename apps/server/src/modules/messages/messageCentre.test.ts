@@ -94,8 +94,8 @@ describe('message centre', () => {
 
   it('renders each reader’s language, nested keys included', async () => {
     const sessionIt = await session(w.engineer);
-    const it_ = await centre.inbox.page(sessionIt, { page: 1, pageSize: 20, types: ['monitoringAlarm'] }, 'it_IT');
-    const zh = await centre.inbox.page(sessionIt, { page: 1, pageSize: 20, types: ['monitoringAlarm'] }, 'zh_CN');
+    const it_ = await centre.inbox.page(sessionIt, { page: 1, pageSize: 20, messageTypes: ['monitoringAlarm'] }, 'it_IT');
+    const zh = await centre.inbox.page(sessionIt, { page: 1, pageSize: 20, messageTypes: ['monitoringAlarm'] }, 'zh_CN');
     expect(it_.records[0]).toMatchObject({ typeName: 'Allarme di monitoraggio', projectName: 'Metro A1', object: { kind: 'alarm', id: 42 }, read: false });
     // Each level rendered on its own, in the reader's locale, is what the message says.
     const expected = (locale: 'it-IT' | 'zh-CN') => {
@@ -229,8 +229,8 @@ describe('message centre', () => {
     expect(after.byType.componentAlarm).toBe(1);
     expect(after.byType.stockWarning).toBe(stockBefore);
     // Read single on the screen names a message of this run the caller may read there.
-    const alarmId = (await centre.inbox.runLatest(engineer, { runId: w.runA1, limit: 1, unreadOnly: true, types: ['componentAlarm'] }, 'en_US')).records[0]?.id ?? 0;
-    const crewAlarm = (await centre.inbox.latest(crew, { limit: 1, unreadOnly: true, types: ['componentAlarm'] }, 'en_US')).records[0]?.id ?? 0;
+    const alarmId = (await centre.inbox.runLatest(engineer, { runId: w.runA1, limit: 1, unreadOnly: true, messageTypes: ['componentAlarm'] }, 'en_US')).records[0]?.id ?? 0;
+    const crewAlarm = (await centre.inbox.latest(crew, { limit: 1, unreadOnly: true, messageTypes: ['componentAlarm'] }, 'en_US')).records[0]?.id ?? 0;
     expect(await codeOf(centre.inbox.runRead(crew, w.runA1, crewAlarm))).toBe(2);
     expect(await codeOf(centre.inbox.runRead(engineer, w.runA2, alarmId))).toBe(2);
     expect(await centre.inbox.runRead(engineer, w.runA1, alarmId)).toMatchObject({ changed: 1, unread: { byType: { componentAlarm: 0 } } });

@@ -1,5 +1,6 @@
 import { Migrator } from 'kysely';
-import { adminContract, endpointUrl, RESOURCE_CODES, type ResourceCode } from '@boreline/contracts';
+import { adminContract, endpointUrl, type Language, REALTIME, type RealtimeTopic, RESOURCE_CODES, type ResourceCode, type SocketFrame, SocketFrameSchema } from '@boreline/contracts';
+import { type RawData, WebSocket } from 'ws';
 import { buildRun, buildUser, call, signIn } from '../../../test/factories.js';
 import { ADMIN, envelope, type TestApp } from '../../../test/testApp.js';
 import type { Bus } from '../../core/bus.js';
@@ -137,3 +138,82 @@ export function centreOn(t: TestApp, bus: Bus, now: () => number = Date.now): Me
 }
 
 export { nextIp };
+
+/** The app's own message centre (the one its routes and sockets use). */
+export const centreOf = (t: TestApp): MessageCentre => t.app.messageCentre;
+
+type Frame = SocketFrame;
+type Of<T extends Frame['type']> = Extract<Frame, { type: T }>;
+const isOf = <T extends Frame['type']>(m: Frame, type: T): m is Of<T> => m.type === type;
+export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** A socket that records every frame the server sends (parsed against the protocol). */
+export class Peer {
+  readonly ws: WebSocket;
+  readonly frames: Frame[] = [];
+  readonly opened: Promise<void>;
+  private readonly taken = new Set<number>();
+
+  constructor(url: string) {
+    this.ws = new WebSocket(url);
+    this.ws.on('error', () => undefined);
+    this.opened = new Promise<void>((resolve, reject) => {
+      this.ws.once('open', () => resolve());
+      this.ws.once('error', reject);
+    });
+    this.ws.on('message', (data: RawData) => {
+      const frame = SocketFrameSchema.parse(JSON.parse(String(data)));
+      this.frames.push(frame);
+      if (frame.type === 'ping') this.ws.send(JSON.stringify({ type: 'pong', ts: frame.ts }));
+    });
+  }
+
+  send(message: object): void {
+    this.ws.send(JSON.stringify(message));
+  }
+
+  /** The first frame of `type` (matching) not returned before; waits for it. */
+  async next<T extends Frame['type']>(type: T, match: (m: Of<T>) => boolean = () => true, timeoutMs = 5_000): Promise<Of<T>> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const index = this.frames.findIndex((m, i) => !this.taken.has(i) && isOf(m, type) && match(m));
+      const found = this.frames[index];
+      if (found && isOf(found, type)) {
+        this.taken.add(index);
+        return found;
+      }
+      if (Date.now() > deadline) throw new Error(`no '${type}' frame within ${timeoutMs} ms; got ${JSON.stringify(this.frames.map((m) => m.type))}`);
+      await sleep(10);
+    }
+  }
+
+  all<T extends Frame['type']>(type: T): Of<T>[] {
+    return this.frames.filter((m): m is Of<T> => isOf(m, type));
+  }
+
+  close(): void {
+    this.ws.terminate();
+  }
+}
+
+/** Listens on a free port; answers the message server's URL. */
+export async function listen(t: { app: TestApp['app'] }): Promise<string> {
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = t.app.server.address();
+  if (typeof address !== 'object' || address === null) throw new Error('not listening');
+  return `ws://127.0.0.1:${address.port}${REALTIME.path}`;
+}
+
+/** A socket that sent `connect` and was answered `connected`. */
+export async function connectAs(url: string, token: string, lang: Language = 'en_US'): Promise<Peer> {
+  const peer = new Peer(url);
+  await peer.opened;
+  peer.send({ type: 'connect', token, lang });
+  await peer.next('connected');
+  return peer;
+}
+
+export async function subscribe(peer: Peer, topic: RealtimeTopic, runId: number): Promise<void> {
+  peer.send({ type: 'subscribe', topic, runId });
+  await peer.next('subscribed', (m) => m.topic === topic && m.runId === runId);
+}

@@ -8,8 +8,8 @@ import type { MessageInbox } from './inbox.js';
 export function registerMessageRoutes(app: FastifyInstance, inbox: MessageInbox, options: { validateResponses: boolean }): void {
   // The message reminder list.
   registerEndpoint(app, c.reminderPage, async ({ input, request, language }) => inbox.page(requireAuth(request), input, language), options);
-  registerEndpoint(app, c.reminderRead, async ({ input, request }) => inbox.read(requireAuth(request), [input.id]), options);
-  registerEndpoint(app, c.reminderReadPage, async ({ input, request }) => inbox.read(requireAuth(request), input.ids), options);
+  registerEndpoint(app, c.reminderRead, async ({ input, request }) => inbox.read(requireAuth(request), [input.messageId]), options);
+  registerEndpoint(app, c.reminderReadPage, async ({ input, request }) => inbox.read(requireAuth(request), input.messageIds), options);
 
   // The personal inbox of the header bell.
   registerEndpoint(app, c.countPersonal, async ({ request }) => inbox.counts(requireAuth(request)), options);
@@ -17,7 +17,7 @@ export function registerMessageRoutes(app: FastifyInstance, inbox: MessageInbox,
   registerEndpoint(
     app,
     c.readPersonal,
-    async ({ input, request }) => ('ids' in input ? inbox.read(requireAuth(request), input.ids) : inbox.readAll(requireAuth(request), input.types)),
+    async ({ input, request }) => ('messageIds' in input ? inbox.read(requireAuth(request), input.messageIds) : inbox.readAll(requireAuth(request), input.messageTypes)),
     options,
   );
 
@@ -27,6 +27,6 @@ export function registerMessageRoutes(app: FastifyInstance, inbox: MessageInbox,
   registerEndpoint(app, c.runPage, async ({ input, request, language }) => inbox.runPage(requireAuth(request), input, language), options);
   registerEndpoint(app, c.runQuery, async ({ input, request, language }) => inbox.runLatest(requireAuth(request), input, language), options);
   // A GET that changes state (the spec's): the access gate has already required the session's Authorization header.
-  registerEndpoint(app, c.runRead, async ({ input, request }) => inbox.runRead(requireAuth(request), input.runId, input.id), options);
-  registerEndpoint(app, c.runReadAll, async ({ input, request }) => inbox.runReadAll(requireAuth(request), input.runId, input.types), options);
+  registerEndpoint(app, c.runRead, async ({ input, request }) => inbox.runRead(requireAuth(request), input.runId, input.messageId), options);
+  registerEndpoint(app, c.runReadAll, async ({ input, request }) => inbox.runReadAll(requireAuth(request), input.runId, input.messageTypes), options);
 }
