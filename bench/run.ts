@@ -3,6 +3,7 @@ import { chartRange } from './benches/chartRange.js';
 import { codec } from './benches/codec.js';
 import { fanout } from './benches/fanout.js';
 import { ingest } from './benches/ingest.js';
+import { messages } from './benches/messages.js';
 import { projectBoard } from './benches/projectBoard.js';
 import { reportExport } from './benches/reportExport.js';
 import { ringStats } from './benches/ringStats.js';
@@ -16,6 +17,7 @@ const BENCHES: Record<string, () => Promise<void>> = {
   codec,
   fanout,
   ingest,
+  messages,
   'project-board': projectBoard,
   'report-export': reportExport,
   'ring-stats': ringStats,

@@ -7,7 +7,7 @@ import type { PersonalBusMessage, PersonalDelivery } from '../../realtime/person
 import { consoleSession, countsOf, emptyCounts, pathsAbove, personalScope, type RunAccess } from './messageScope.js';
 import { MessageInbox } from './inbox.js';
 import type { MessagesRepo, NewMessageRow } from './messages.repo.js';
-import type { RecipientsRepo } from './recipients.repo.js';
+import type { RecipientRow, RecipientsRepo } from './recipients.repo.js';
 
 type MessageType = messagesContract.MessageType;
 type UnreadCounts = messagesContract.UnreadCounts;
@@ -64,6 +64,30 @@ export interface MessageCentreDeps {
 const DELIVERIES_PER_PUBLISH = 200;
 
 /**
+ * Between two recipients the event loop takes a turn: embedded SQLite answers synchronously, and a
+ * large audience must not hold up live data meanwhile (as the socket server's sweep does).
+ */
+const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * One session object per recipient for the whole send: the access policy remembers a session's
+ * grants and organization for as long as the object lives, so the audience check and the push's
+ * counts read them once.
+ */
+class SessionsOfSend {
+  private readonly sessions = new Map<number, AuthSession>();
+
+  of(user: RecipientRow): AuthSession {
+    let session = this.sessions.get(user.id);
+    if (!session) {
+      session = consoleSession(user);
+      this.sessions.set(user.id, session);
+    }
+    return session;
+  }
+}
+
+/**
  * The message centre (ARCHITECTURE.md §11): every module that tells users something sends through
  * `send`; it writes one row per recipient in one transaction, then pushes the message live to
  * each recipient's sockets on every instance (through the bus) with their new unread counts.
@@ -88,7 +112,8 @@ export class MessageCentre {
     const run = runId === null ? null : await this.deps.recipients.run(runId);
     if (runId !== null && !run) throw new Error(`message centre: no run ${runId}`);
 
-    const addressees = input.audience && run ? await this.audience(run, input.audience.resourceCode) : [...new Set(input.userIds ?? [])].sort((a, b) => a - b);
+    const sessions = new SessionsOfSend();
+    const addressees = input.audience && run ? await this.audience(run, input.audience.resourceCode, sessions) : [...new Set(input.userIds ?? [])].sort((a, b) => a - b);
     if (addressees.length === 0) return { recipients: [], deduplicated: 0 };
     const now = this.deps.now();
     const at = input.at ?? now;
@@ -118,7 +143,7 @@ export class MessageCentre {
       createdAt: now,
     };
     // Written is written: a failed push (a broker down) costs the live update, never the message.
-    await this.push(message, written).catch((error: unknown) => this.deps.log.warn({ err: error }, 'message push failed'));
+    await this.push(message, written, sessions).catch((error: unknown) => this.deps.log.warn({ err: error }, 'message push failed'));
     return { recipients: written.map((w) => w.user_id).sort((a, b) => a - b), deduplicated: addressees.length - written.length };
   }
 
@@ -141,33 +166,35 @@ export class MessageCentre {
   }
 
   /** Every user who may see the run and holds the code there, decided by the run scope. */
-  private async audience(run: { id: number; path: string }, code: ResourceCode): Promise<number[]> {
+  private async audience(run: { id: number; path: string }, code: ResourceCode, sessions: SessionsOfSend): Promise<number[]> {
     const candidates = await this.deps.recipients.candidates(run.id, pathsAbove(run.path));
-    const allowed: number[] = [];
+    const allowed = new Set<number>();
     for (const user of candidates) {
-      const granted = await this.deps.runs.require(consoleSession(user), run.id, code).then(
+      await yieldToEventLoop();
+      const granted = await this.deps.runs.require(sessions.of(user), run.id, code).then(
         () => true,
         () => false,
       );
-      if (granted && !allowed.includes(user.id)) allowed.push(user.id);
+      if (granted) allowed.add(user.id);
     }
-    return allowed.sort((a, b) => a - b);
+    return [...allowed].sort((a, b) => a - b);
   }
 
   /**
    * Pushes a new message to its recipients with each one's new counts. A recipient who may not see
    * the message's run (any more) gets nothing: a socket never shows what the lists would hide.
    */
-  private async push(message: NonNullable<PersonalBusMessage['message']>, written: readonly { id: number; user_id: number }[]): Promise<void> {
+  private async push(message: NonNullable<PersonalBusMessage['message']>, written: readonly { id: number; user_id: number }[], sessions: SessionsOfSend): Promise<void> {
     if (written.length === 0) return;
     const users = await this.deps.recipients.users(written.map((w) => w.user_id));
     const groups = await this.deps.messages.unreadGroups(users.map((u) => u.id));
     const byUser = new Map(users.map((u) => [u.id, u]));
     const deliveries: PersonalDelivery[] = [];
     for (const w of written) {
+      await yieldToEventLoop();
       const user = byUser.get(w.user_id);
       if (!user || user.enabled !== 1) continue;
-      const { scope } = await personalScope(this.deps.runs, consoleSession(user));
+      const { scope } = await personalScope(this.deps.runs, sessions.of(user));
       if (message.runId !== null && !scope.runIds.includes(message.runId)) continue;
       deliveries.push({ userId: w.user_id, id: w.id, unread: countsOf(groups, scope) });
     }
