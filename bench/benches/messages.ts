@@ -3,15 +3,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { RESOURCE_CODES } from '@boreline/contracts';
 import { InProcessBus } from '../../apps/server/src/core/bus.js';
-import { openDatabase } from '../../apps/server/src/core/db.js';
+import { openDatabase } from '../../apps/server/src/db/database.js';
+import { migration as messagesMigration } from '../../apps/server/src/db/migrations/20261126T1200_messages.js';
 import { migrateToLatest } from '../../apps/server/src/db/migrate.js';
-import { PermissionRepo } from '../../apps/server/src/modules/admin/permission.repo.js';
-import { RoleGrantPolicy } from '../../apps/server/src/modules/admin/access.policy.js';
-import { MessageCentre } from '../../apps/server/src/modules/messages/messageCentre.js';
+import { PermissionRepo, RoleGrantPolicy } from '../../apps/server/src/modules/admin/index.js';
+import { MessageCentre } from '../../apps/server/src/modules/messages/index.js';
 import { MessagesRepo } from '../../apps/server/src/modules/messages/messages.repo.js';
 import { RecipientsRepo } from '../../apps/server/src/modules/messages/recipients.repo.js';
-import { RunRepo } from '../../apps/server/src/modules/project/run.repo.js';
-import { RunScope } from '../../apps/server/src/modules/project/runScope.js';
+import { RunRepo, RunScope } from '../../apps/server/src/modules/project/index.js';
 import { report, stats } from '../lib/harness.js';
 
 const RUNS = 20;
@@ -111,7 +110,7 @@ export async function messages(): Promise<void> {
   const db = openDatabase({ kind: 'sqlite', file: join(dir, 'bench.db') }, () => undefined);
   const bus = new InProcessBus();
   try {
-    await migrateToLatest(db);
+    await migrateToLatest(db, { '20261126T1200_messages': messagesMigration });
     const { runIds, userIds } = await seed(db);
     const runs = new RunScope(new RunRepo(db.kysely), new RoleGrantPolicy(new PermissionRepo(db.kysely)));
     let now = 10_000_000;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineEndpoint } from '../core/endpoint.js';
 import { PAGE_SIZE_MAX, pageOf, PageQuerySchema } from '../core/pagination.js';
 import { EpochMsSchema } from '../core/primitives.js';
-import { RunIdSchema } from './project/runs.contract.js';
+import { RunIdSchema } from './project/project.contract.js';
 
 /**
  * The message centre (spec §1 "Messages", §3 "Message: type, content, alarm/reminder time, read

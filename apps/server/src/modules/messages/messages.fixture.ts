@@ -5,10 +5,8 @@ import { buildRun, buildUser, call, signIn } from '../../../test/factories.js';
 import { ADMIN, envelope, type TestApp } from '../../../test/testApp.js';
 import type { Bus } from '../../core/bus.js';
 import { migration } from '../../db/migrations/20261126T1200_messages.js';
-import { PermissionRepo } from '../admin/permission.repo.js';
-import { RoleGrantPolicy } from '../admin/access.policy.js';
-import { RunRepo } from '../project/run.repo.js';
-import { RunScope } from '../project/runScope.js';
+import { PermissionRepo, RoleGrantPolicy } from '../admin/index.js';
+import { RunRepo, RunScope } from '../project/index.js';
 import { MessageCentre } from './messageCentre.js';
 import { MessagesRepo } from './messages.repo.js';
 import { RecipientsRepo } from './recipients.repo.js';
@@ -115,7 +113,7 @@ export class RecordingBus implements Bus {
   async close(): Promise<void> {}
 }
 
-/** The messages table on a test app's database, when the app did not create it itself. */
+/** The messages table on a database the app did not migrate itself (the app's own has it). */
 export async function ensureMessagesTable(t: TestApp): Promise<void> {
   const tables = await t.db.kysely.introspection.getTables();
   if (tables.some((table) => table.name === 'messages')) return;
@@ -140,7 +138,7 @@ export function centreOn(t: TestApp, bus: Bus, now: () => number = Date.now): Me
 export { nextIp };
 
 /** The app's own message centre (the one its routes and sockets use). */
-export const centreOf = (t: TestApp): MessageCentre => t.app.messageCentre;
+export const centreOf = (t: { app: TestApp['app'] }): MessageCentre => t.app.platform.services.get('messageCentre');
 
 type Frame = SocketFrame;
 type Of<T extends Frame['type']> = Extract<Frame, { type: T }>;
