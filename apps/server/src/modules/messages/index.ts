@@ -5,7 +5,7 @@ import { registerMessageRoutes } from './messages.routes.js';
 import { MessagesRepo } from './messages.repo.js';
 import { RecipientsRepo } from './recipients.repo.js';
 
-export { type DemoRunRef, seedDemoMessages } from './demoMessages.js';
+export { seedDemoMessages } from './demoMessages.js';
 export { type Addressees, MessageCentre, type SendInput, type SendResult } from './messageCentre.js';
 export { tagNameParam } from './messageParams.js';
 

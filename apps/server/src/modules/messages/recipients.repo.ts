@@ -23,11 +23,11 @@ export class RecipientsRepo {
   }
 
   /** A run's organization path, its project and its TBM, or undefined when there is no such run. */
-  run(runId: number): Promise<{ id: number; path: string; project_name: string; tbm_code: string } | undefined> {
+  run(runId: number): Promise<{ id: number; path: string; project_name: string; tbm_code: string; machine_type: string } | undefined> {
     return this.db
       .selectFrom('runs')
       .innerJoin('orgs', 'orgs.id', 'runs.org_id')
-      .select(['runs.id', 'orgs.path', 'runs.project_name', 'runs.tbm_code'])
+      .select(['runs.id', 'orgs.path', 'runs.project_name', 'runs.tbm_code', 'runs.machine_type'])
       .where('runs.id', '=', runId)
       .executeTakeFirst();
   }
@@ -60,5 +60,11 @@ export class RecipientsRepo {
       .where('users.is_sa', '=', 1)
       .execute();
     return [...byRole, ...assignedAdmins].sort((a, b) => a.id - b.id);
+  }
+
+  /** The enabled super administrators. */
+  async superAdmins(): Promise<number[]> {
+    const rows = await this.db.selectFrom('users').select('id').where('is_sa', '=', 1).where('enabled', '=', 1).orderBy('id').execute();
+    return rows.map((r) => r.id);
   }
 }
