@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import { ALL_ENDPOINTS, LIMITS, RESOURCE_CODES } from '@boreline/contracts';
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -7,7 +6,6 @@ import type { Kysely } from 'kysely';
 import type { Config } from './config.js';
 import { registerAccessGate } from './core/auth.js';
 import { openDatabase } from './core/db.js';
-import { FileStore } from './core/files.js';
 import { registerErrorHandling } from './core/http.js';
 import { type CounterStore, MemoryCounterStore, RedisCounterStore } from './core/rateLimit.js';
 import { registerSecurityHeaders } from './core/securityHeaders.js';
@@ -61,6 +59,7 @@ import { registerMonitorRoutes } from './modules/monitor/monitor.routes.js';
 import { registerPeriodReportRoutes } from './modules/report/periodReport.routes.js';
 import { registerShiftReportRoutes } from './modules/report/shiftReport.routes.js';
 import { registerStatisticRoutes } from './modules/statistic/statistic.routes.js';
+import { createFiles, registerFilesRoutes } from './modules/files/index.js';
 import { MonitorService } from './modules/monitor/monitor.service.js';
 import { ConnectionMonitor } from './realtime/connectionMonitor.js';
 import { LiveFeed } from './realtime/liveFeed.js';
@@ -129,8 +128,16 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   const sessions = new SessionService(repo, config.session);
   const captcha = new CaptchaService(repo, config.captchaTestAnswer);
   const throttle = new SignInThrottle(counters);
+  const runRepo = new RunRepo(db.kysely);
+  const runScope = new RunScope(runRepo, policy);
+  const now = overrides.now ?? Date.now;
+  const files = await createFiles({ db: db.kysely, dialect: db.dialect, now, runs: runScope, log: app.log });
+  // Until the job runner is wired: unattached uploads of a day and dead partial ones go hourly.
+  const orphanSweep = setInterval(() => void files.sweep().catch((error: unknown) => app.log.warn({ err: error }, 'files: orphan sweep failed')), 3_600_000);
+  orphanSweep.unref();
+  app.addHook('onClose', async () => clearInterval(orphanSweep));
   const auth = new AuthService({
-    files: new FileStore(join(config.dataDir, 'uploads')),
+    files,
     repo,
     sessions,
     captcha,
@@ -140,9 +147,6 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     policy,
   });
 
-  const runRepo = new RunRepo(db.kysely);
-  const runScope = new RunScope(runRepo, policy);
-  const now = overrides.now ?? Date.now;
   let latest = new LatestValues(null, now);
   if (config.redisUrl) {
     const client = new Redis(config.redisUrl);
@@ -164,7 +168,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
 
   const options = { validateResponses: config.validateResponses };
   registerSystemRoutes(app, { db, endpoints: ALL_ENDPOINTS }, options);
-  registerAuthRoutes(app, { auth, captcha, throttle }, options);
+  registerAuthRoutes(app, { auth, captcha, throttle, files }, options);
   const scope = new OrgScope(orgRepo, repo);
   registerOrgRoutes(app, new OrgService(orgRepo, scope, sessions), options);
   const acl = new AclService(permissions, scope, policy);
@@ -189,6 +193,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   registerShiftReportRoutes(app, { db: db.kysely, runs: runScope, now, editWindowMs: config.reports.editWindowMs }, options);
   registerPeriodReportRoutes(app, { db: db.kysely, runs: runScope, now }, options);
   registerStatisticRoutes(app, { db: db.kysely, runs: runScope, now }, options);
+  registerFilesRoutes(app, { files, runs: runScope }, options);
 
   const connectionRepo = new ConnectionRepo(db.kysely);
   const monitor = new MonitorService({

@@ -25,6 +25,7 @@ export * as monitorContract from './modules/monitor.contract.js';
 export * as shiftReportContract from './modules/report/shiftReport.contract.js';
 export * as periodReportContract from './modules/report/periodReport.contract.js';
 export * as statisticContract from './modules/statistic/statistic.contract.js';
+export * as filesContract from './modules/files.contract.js';
 export { authEndpoints } from './modules/auth.contract.js';
 export type {
   LoginLogEntry,
@@ -38,6 +39,7 @@ export type { AdminUser, CascadeOption, Org, OrgNode, OrgType, ResourceNode, Rol
 export type { CurrentRun, RunListItem, RunOption, RunStatus } from './modules/project/runs.contract.js';
 export type { ConnectionState, DeviceState, Disconnection, RealData } from './modules/monitor.contract.js';
 export type { IndexPageData } from './modules/project/board.contract.js';
+export type { FileKind, FilePurpose, FilePurposeRule, StoredFile } from './modules/files.contract.js';
 
 import { adminEndpoints } from './modules/admin.contract.js';
 import { authEndpoints } from './modules/auth.contract.js';
@@ -52,6 +54,7 @@ import { monitorEndpoints } from './modules/monitor.contract.js';
 import { periodReportEndpoints } from './modules/report/periodReport.contract.js';
 import { shiftReportEndpoints } from './modules/report/shiftReport.contract.js';
 import { statisticEndpoints } from './modules/statistic/statistic.contract.js';
+import { filesEndpoints } from './modules/files.contract.js';
 
 /** Every endpoint of the product; the server registers exactly these. */
-export const ALL_ENDPOINTS = [...systemEndpoints, ...authEndpoints, ...adminEndpoints, ...projectEndpoints, ...boardEndpoints, ...telemetryEndpoints, ...basicInfoEndpoints, ...shiftEndpoints, ...dictionaryEndpoints, ...monitorEndpoints, ...shiftReportEndpoints, ...periodReportEndpoints, ...statisticEndpoints] as const;
+export const ALL_ENDPOINTS = [...systemEndpoints, ...authEndpoints, ...adminEndpoints, ...projectEndpoints, ...boardEndpoints, ...telemetryEndpoints, ...basicInfoEndpoints, ...shiftEndpoints, ...dictionaryEndpoints, ...monitorEndpoints, ...shiftReportEndpoints, ...periodReportEndpoints, ...statisticEndpoints, ...filesEndpoints] as const;

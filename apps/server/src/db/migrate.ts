@@ -10,6 +10,7 @@ import { migration as projectInfo } from './migrations/20261122T0900_projectInfo
 import { migration as realtime } from './migrations/20261123T1000_realtime.js';
 import { migration as reports } from './migrations/20261124T1100_reports.js';
 import { migration as ringTagStats } from './migrations/20261125T1200_ringTagStats.js';
+import { migration as files } from './migrations/20261126T1000_files.js';
 
 /** Timestamped migrations in order. Never edit one that has landed: add a new one. */
 const MIGRATIONS: Record<string, DialectMigration> = {
@@ -22,6 +23,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '20261123T1000_realtime': realtime,
   '20261124T1100_reports': reports,
   '20261125T1200_ringTagStats': ringTagStats,
+  '20261126T1000_files': files,
 };
 
 export async function migrateToLatest(db: Db): Promise<string[]> {
