@@ -117,9 +117,9 @@ export function parseRange(header: string | undefined, size: number): ByteRange 
     return { start: Math.max(0, size - suffix), end: size - 1 };
   }
   const start = Number(first);
+  if (start >= size) return 'unsatisfiable';
   const end = last === '' ? size - 1 : Number(last);
   if (end < start) return null;
-  if (start >= size) return 'unsatisfiable';
   return { start, end: Math.min(end, size - 1) };
 }
 
