@@ -111,17 +111,15 @@ export class FilesService {
     const hash = createHash('sha256');
     // Images are decoded whole at the end (at most their purpose's size: 10 MB); nothing else is kept.
     const imageParts: Buffer[] = [];
-    let pending: Buffer[] = [];
-    let pendingBytes = 0;
+    // One chunk buffer, filled and written again and again: a 100 MB upload makes no garbage per chunk.
+    const block = Buffer.allocUnsafe(CHUNK_BYTES);
+    let filled = 0;
     let size = 0;
     let seq = 0;
-    const flush = async (bytes: number) => {
-      const all = pending.length === 1 ? pending[0] ?? Buffer.alloc(0) : Buffer.concat(pending);
-      await this.repo.addChunk(id, seq, all.subarray(0, bytes), this.now());
+    const flush = async () => {
+      await this.repo.addChunk(id, seq, block.subarray(0, filled), this.now());
       seq += 1;
-      const rest = all.subarray(bytes);
-      pending = rest.length > 0 ? [Buffer.from(rest)] : [];
-      pendingBytes = rest.length;
+      filled = 0;
     };
     const iterator = source[Symbol.asyncIterator]();
     for (;;) {
@@ -144,12 +142,15 @@ export class FilesService {
       }
       hash.update(piece);
       if (rule.image) imageParts.push(piece);
-      pending.push(piece);
-      pendingBytes += piece.length;
-      while (pendingBytes >= CHUNK_BYTES) await flush(CHUNK_BYTES);
+      for (let at = 0; at < piece.length; ) {
+        const copied = piece.copy(block, filled, at);
+        filled += copied;
+        at += copied;
+        if (filled === CHUNK_BYTES) await flush();
+      }
     }
     if (size === 0) throw errors.business('files.upload.empty');
-    if (pendingBytes > 0) await flush(pendingBytes);
+    if (filled > 0) await flush();
     const kind = sniffer.result();
     if (!kind || !(rule.kinds as readonly FileKind[]).includes(kind)) throw wrongType();
 
