@@ -1,5 +1,8 @@
-import { adminContract, ALL_ENDPOINTS, endpointUrl, H5_SESSION_CODES, inputSource, KEY_TAGS, monitorContract, RESOURCE_CODES, RESULT_CODE, shiftReportContract, SUPER_ADMIN_ONLY_CODES } from '@boreline/contracts';
+import { adminContract, ALL_ENDPOINTS, endpointUrl, filesContract, H5_SESSION_CODES, inputSource, KEY_TAGS, monitorContract, RESOURCE_CODES, RESULT_CODE, shiftReportContract, SUPER_ADMIN_ONLY_CODES } from '@boreline/contracts';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FilesService } from '../src/modules/files/index.js';
+import { FilesRepo } from '../src/modules/files/files.repo.js';
 import { buildRun, buildUser, type BuiltUser, call, signIn } from './factories.js';
 import { ADMIN, createTestApp, envelope, type TestApp } from './testApp.js';
 
@@ -40,6 +43,8 @@ describe('authorization matrix', () => {
   const tenantA = { org: 0, sub: 0, role: 0, user: 0, run: 0, run2: 0, report: 0 };
   const a = tenantA;
   let otherTenantUser: BuiltUser;
+  /** A risk picture of A's first run, and an upload of the user without resources (unattached: theirs alone). */
+  const fileIds = { a: '', noResource: '' };
 
   /** Valid-shaped input naming tenant A's objects; callers allowed to change them get a missing id. */
   function sample(id: string, actor: Actor): object {
@@ -131,6 +136,9 @@ describe('authorization matrix', () => {
       'statistic.exportRingCurves': { runId: a.run, rings: [1], tags: [KEY_TAGS.advanceSpeed] },
       'statistic.ringStats': { runId: a.run, view: 'historyTable', range: { by: 'ring', ringStart: 1, ringEnd: 10 }, tags: [KEY_TAGS.advanceSpeed] },
       'statistic.exportRingStats': { runId: a.run, view: 'ringTable', range: { by: 'chainage', chainageStart: 1000, chainageEnd: 1010 }, tags: [KEY_TAGS.advanceSpeed] },
+      // The caller without resources reads its own unattached upload; everybody else aims at A's risk picture.
+      'files.download': { id: actor === 'noResource' ? fileIds.noResource : fileIds.a },
+      'files.thumb': { id: actor === 'noResource' ? fileIds.noResource : fileIds.a },
     };
     return samples[id] ?? NO_SAMPLE;
   }
@@ -206,6 +214,18 @@ describe('authorization matrix', () => {
     );
     if (report.code !== 0) throw new Error(`shift report: ${report.msg}`);
     a.report = shiftReportContract.saveShiftMain.output.parse(report.data).main.shiftRecId;
+    const image = await sharp({ create: { width: 32, height: 24, channels: 3, background: '#888' } }).png().toBuffer();
+    const uploadAs = async (token: string, fields: Record<string, string>) => {
+      const boundary = '----matrix';
+      const head = Object.entries(fields).map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`).join('');
+      const payload = Buffer.concat([Buffer.from(`${head}--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${CANARY}.png"\r\n\r\n`), image, Buffer.from(`\r\n--${boundary}--\r\n`)]);
+      const body = envelope(await t.app.inject({ method: 'POST', url: endpointUrl(filesContract.upload), headers: { authorization: token, 'content-type': `multipart/form-data; boundary=${boundary}` }, payload }));
+      if (body.code !== 0) throw new Error(`upload: ${body.msg}`);
+      return filesContract.StoredFileSchema.parse(body.data).id;
+    };
+    fileIds.a = await uploadAs(tokens.authorized, { purpose: 'riskPicture', runId: String(a.run) });
+    await new FilesService(new FilesRepo(t.db.kysely), { require: () => Promise.resolve() }).attach([fileIds.a], { kind: 'riskPoint', id: 1 }, { runId: a.run });
+    fileIds.noResource = await uploadAs(tokens.noResource, { purpose: 'feedbackScreenshot' });
     tokens.h5Run = await h5For(a.run);
     tokens.h5OtherRun = await h5For(a.run2);
   });

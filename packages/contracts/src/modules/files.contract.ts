@@ -70,7 +70,7 @@ export const FILE_PURPOSE_NAMES = Object.keys(FILE_PURPOSES) as [FilePurpose, ..
 
 export const purposeRule = (purpose: FilePurpose): FilePurposeRule => FILE_PURPOSES[purpose];
 
-/** Purposes the common upload calls take; avatars have their own call (`auth.uploadAvatar`). */
+/** Purposes the common upload calls take; avatars have their own call in the auth contract. */
 export const UPLOAD_PURPOSES = ['drawing', 'riskPicture', 'repairPhoto', 'repairVideo', 'knowledge', 'segmentImport', 'tailImport', 'maintenancePlanImport', 'stockImport', 'feedbackScreenshot'] as const satisfies readonly FilePurpose[];
 
 /** The `accept` list of a file input for a purpose (names only help the picker; the server reads bytes). */

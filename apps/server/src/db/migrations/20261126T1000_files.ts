@@ -24,9 +24,10 @@ export const migration: DialectMigration = {
       .addColumn('size', 'bigint', notNull)
       .addColumn('sha256', 'varchar(64)')
       .addColumn('chunk_bytes', 'integer', notNull)
-      .addColumn('parent_id', 'varchar(32)', (c) => c.references('files.id').onDelete('cascade'))
+      .addColumn('parent_id', 'varchar(32)')
       .addColumn('created_at', 'bigint', notNull)
       .addColumn('updated_at', 'bigint', notNull)
+      .addForeignKeyConstraint('files_parent_fk', ['parent_id'], 'files', ['id'], (fk) => fk.onDelete('cascade'))
       .execute();
     await db.schema.createIndex('files_owner_idx').on('files').columns(['owner_kind', 'owner_id', 'purpose']).execute();
     await db.schema.createIndex('files_state_idx').on('files').columns(['state', 'updated_at']).execute();
@@ -34,10 +35,11 @@ export const migration: DialectMigration = {
     await db.schema.createIndex('files_parent_idx').on('files').column('parent_id').execute();
     await db.schema
       .createTable('file_chunks')
-      .addColumn('file_id', 'varchar(32)', (c) => c.notNull().references('files.id').onDelete('cascade'))
+      .addColumn('file_id', 'varchar(32)', notNull)
       .addColumn('seq', 'integer', notNull)
       .addColumn('data', binaryType(dialect), notNull)
       .addPrimaryKeyConstraint('file_chunks_pk', ['file_id', 'seq'])
+      .addForeignKeyConstraint('file_chunks_file_fk', ['file_id'], 'files', ['id'], (fk) => fk.onDelete('cascade'))
       .execute();
     await sql`update users set avatar_key = null where avatar_key is not null`.execute(db);
   },

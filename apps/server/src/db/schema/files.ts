@@ -2,7 +2,7 @@
  * Stored files (modules/files): one row per file and its bytes in chunks, in the database so every
  * instance sees every file. A row is `partial` while its upload streams in and becomes `complete`
  * in one short transaction at the end; nothing reads a partial row, and the sweeps remove those
- * whose upload died (see `files.repo.ts`).
+ * whose upload died (see the file service in modules/files).
  */
 export interface FileTable {
   /** 128 random bits, base64url: never guessable, never enumerable. */
