@@ -20,6 +20,17 @@ export interface HandlerContext<I> {
   setMessage(key: MessageKey): void;
 }
 
+/** Who sent a request, as sign-in logs and sessions record it. */
+export interface ClientInfo {
+  ip: string;
+  userAgent: string;
+}
+
+export const clientOf = (request: FastifyRequest): ClientInfo => ({
+  ip: request.ip,
+  userAgent: String(request.headers['user-agent'] ?? '').slice(0, 512),
+});
+
 export interface RawBody {
   contentType: string;
   body: string | Buffer;
@@ -44,7 +55,16 @@ function parseInput<I extends z.ZodType>(
   return parsed.data;
 }
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every contract endpoint registered, in order (the OpenAPI document and the route gate read it). */
+    endpointDefinitions: EndpointDefinition[];
+  }
+}
+
 function route(app: FastifyInstance, endpoint: EndpointDefinition, handler: (req: FastifyRequest, reply: FastifyReply) => Promise<unknown>) {
+  if (!app.hasDecorator('endpointDefinitions')) app.decorate('endpointDefinitions', []);
+  app.endpointDefinitions.push(endpoint);
   app.route({
     method: endpoint.method,
     url: endpointUrl(endpoint),

@@ -1,4 +1,6 @@
 import { type EndpointDefinition, endpointUrl, type FilePurpose, filesContract, LIMITS, RESULT_CODE, type StoredFile } from '@boreline/contracts';
+// The request's multipart methods (`parts`) come with the plugin's type augmentation.
+import type {} from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { AuthSession } from '../../core/auth.js';

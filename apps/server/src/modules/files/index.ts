@@ -1,10 +1,7 @@
-import type { FastifyBaseLogger } from 'fastify';
-import type { Kysely } from 'kysely';
-import type { DialectName } from '../../core/db.js';
 import { migration } from '../../db/migrations/20261126T1000_files.js';
-import type { Database } from '../../db/schema.js';
-import type { JobDefinition } from '../../jobs/job.js';
+import { defineModule } from '../../platform/module.js';
 import { FilesRepo } from './files.repo.js';
+import { registerFilesRoutes } from './files.routes.js';
 import { FilesService, PARTIAL_STALE_MS, type RunAccess } from './files.service.js';
 
 export { FilesService, type FileRow, type Owner, type RunAccess } from './files.service.js';
@@ -12,40 +9,36 @@ export { presentFile, receiveUploads } from './files.http.js';
 
 declare module '../../core/services.js' {
   interface Services {
-    /** The one file service: `put`, `attach`, `detachAllOf`, `open`, `requireReadable`. */
+    /**
+     * The one file service: `put` (stream in for a purpose), `attach` / `detachAllOf` (with the
+     * owning object), `open` (ranges from the chunks), `requireReadable` (authorization by owner).
+     */
     files: FilesService;
   }
 }
 
-export const FILES_MIGRATIONS = { '20261126T1000_files': migration } as const;
-
 const HOUR_MS = 3_600_000;
 
-/** Unattached uploads older than a day and uploads whose writer died go once an hour. */
-export const filesOrphanJob = (files: FilesService): JobDefinition => ({
-  name: 'files.orphans',
-  intervalMs: HOUR_MS,
-  run: ({ signal }) => files.sweep(signal),
-});
-
-export interface FilesSetUp {
-  db: Kysely<Database>;
-  dialect: DialectName;
-  now: () => number;
-  runs: RunAccess;
-  log: FastifyBaseLogger;
-}
-
 /**
- * Builds the file service and sweeps the uploads a previous process left half-written. It runs
- * before this server serves anything, so on SQLite (one process owns the database) every partial
- * row is dead; on PostgreSQL other instances may be streaming, so only idle ones go.
+ * Every upload of the product (ARCHITECTURE.md §11). The service lives in this module, not in
+ * `core/`: it needs the project's run scope and the platform's jobs and routes like any module,
+ * and modules reach it through the registry (`ctx.services.get('files')`), never by import.
+ * Listed before the modules that store files (auth's avatars first).
  */
-export async function createFiles(ctx: FilesSetUp): Promise<FilesService> {
-  const files = new FilesService(new FilesRepo(ctx.db), ctx.runs, ctx.now);
-  const swept = await files.sweepDeadUploads(ctx.dialect === 'sqlite' ? ctx.now() + 1 : ctx.now() - PARTIAL_STALE_MS);
-  if (swept > 0) ctx.log.info({ swept }, 'files: removed uploads left unfinished by a previous run');
-  return files;
-}
-
-export { registerFilesRoutes } from './files.routes.js';
+export const filesModule = defineModule({
+  name: 'files',
+  migrations: { '20261126T1000_files': migration },
+  async register(ctx) {
+    // Runs are scoped by the project module, listed later; read at request time.
+    const runScope = ctx.services.later('runScope');
+    const runs: RunAccess = { require: (session, runId, code) => runScope().require(session, runId, code) };
+    const files = new FilesService(new FilesRepo(ctx.db), runs, ctx.now);
+    // Before this server serves anything: on SQLite (one process owns the database) every partial
+    // upload is dead; on PostgreSQL other instances may be streaming, so only idle ones go.
+    const swept = await files.sweepDeadUploads(ctx.dialect === 'sqlite' ? ctx.now() + 1 : ctx.now() - PARTIAL_STALE_MS);
+    if (swept > 0) ctx.log.info({ swept }, 'files: removed uploads left unfinished by a previous run');
+    ctx.services.provide('files', files);
+    ctx.jobs.declare({ name: 'files.orphans', intervalMs: HOUR_MS, run: ({ signal }) => files.sweep(signal) });
+    registerFilesRoutes(ctx.app, { files, runs }, ctx.endpoints);
+  },
+});

@@ -77,7 +77,7 @@ export const WarnSettingUpdateSchema = z
 
 export const warnSettingPage = defineEndpoint({
   id: 'admin.warnSettingPage',
-  base: 'main',
+  base: 'project',
   method: 'POST',
   path: '/u/web/emWarnSetting/page/v1',
   permission: 'admin.warnSetting.read',
@@ -93,7 +93,7 @@ export const warnSettingPage = defineEndpoint({
 
 export const warnSettingUpdate = defineEndpoint({
   id: 'admin.warnSettingUpdate',
-  base: 'main',
+  base: 'project',
   method: 'POST',
   path: '/u/web/emWarnSetting/update/v1',
   permission: 'admin.warnSetting.write',
