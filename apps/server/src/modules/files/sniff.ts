@@ -51,12 +51,15 @@ export class ContentSniffer {
 
   /** After the first bytes: 'refused' as soon as the family cannot be any of `allowed`. */
   feed(chunk: Uint8Array, allowed: readonly FileKind[]): 'pending' | 'ok' | 'refused' {
-    const bytes = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+    let bytes = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
     if (this.head.length < HEADER_BYTES) {
-      this.head = Buffer.concat([this.head, bytes.subarray(0, HEADER_BYTES - this.head.length)]);
+      const before = this.head;
+      this.head = Buffer.concat([before, bytes.subarray(0, HEADER_BYTES - before.length)]);
       if (this.head.length < HEADER_BYTES) return 'pending';
       this.family = familyOf(this.head);
       if (!this.family || !FAMILY_KINDS[this.family].some((k) => allowed.includes(k))) return 'refused';
+      // The first bytes were held back until the family was known: the scans see them now.
+      bytes = Buffer.concat([before, bytes]);
     }
     if (this.family === 'zip') this.scanZip(bytes);
     if (this.family === 'ole2') this.scanOle(bytes);
