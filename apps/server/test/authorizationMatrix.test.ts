@@ -224,7 +224,7 @@ describe('authorization matrix', () => {
       return filesContract.StoredFileSchema.parse(body.data).id;
     };
     fileIds.a = await uploadAs(tokens.authorized, { purpose: 'riskPicture', runId: String(a.run) });
-    await new FilesService(new FilesRepo(t.db.kysely), { require: () => Promise.resolve() }).attach([fileIds.a], { kind: 'riskPoint', id: 1 }, { runId: a.run });
+    await new FilesService(new FilesRepo(t.db.kysely, t.db.dialect), { require: () => Promise.resolve() }).attach([fileIds.a], { kind: 'riskPoint', id: 1 }, { runId: a.run });
     fileIds.noResource = await uploadAs(tokens.noResource, { purpose: 'feedbackScreenshot' });
     tokens.h5Run = await h5For(a.run);
     tokens.h5OtherRun = await h5For(a.run2);

@@ -1,4 +1,5 @@
-import type { Insertable, Kysely, Selectable } from 'kysely';
+import { type Insertable, type Kysely, type Selectable, sql } from 'kysely';
+import type { DialectName } from '../../core/db.js';
 import type { Database } from '../../db/schema.js';
 import type { FileTable } from '../../db/schema/files.js';
 
@@ -13,7 +14,10 @@ const READ_BATCH = 4;
 
 /** The only SQL of the file service (dialect-neutral). */
 export class FilesRepo {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly dialect: DialectName,
+  ) {}
 
   async insertPartial(row: Insertable<FileTable>): Promise<void> {
     await this.db.insertInto('files').values(row).execute();
@@ -97,6 +101,9 @@ export class FilesRepo {
    */
   async attach(ids: readonly string[], owner: Owner, purpose: string, max: number | null, replace: boolean, now: number): Promise<number | null> {
     return this.db.transaction().execute(async (tx) => {
+      // Two attaches to one object at once must not both pass the count: on PostgreSQL they queue
+      // on a lock of the object for the transaction; SQLite runs one writing transaction at a time.
+      if (this.dialect === 'postgres') await sql`select pg_advisory_xact_lock(hashtext(${`files:${owner.kind}:${owner.id}`}))`.execute(tx);
       const existing = await tx
         .selectFrom('files')
         .select('id')

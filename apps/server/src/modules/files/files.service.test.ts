@@ -30,7 +30,7 @@ describe('file service', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    files = new FilesService(new FilesRepo(t.db.kysely), { require: () => Promise.resolve() }, () => clock);
+    files = new FilesService(new FilesRepo(t.db.kysely, t.db.dialect), { require: () => Promise.resolve() }, () => clock);
     const root = await t.db.kysely.selectFrom('orgs').select('id').where('parent_id', 'is', null).executeTakeFirstOrThrow();
     runId = await buildRun(t.db, root.id);
     otherRun = await buildRun(t.db, root.id);
@@ -48,6 +48,11 @@ describe('file service', () => {
       // Attaching the same files again changes nothing and passes.
       await files.attach([six[0]?.id ?? ''], { kind: 'riskPoint', id: 1 }, { runId });
       expect(await files.filesOf({ kind: 'riskPoint', id: 1 })).toHaveLength(6);
+      // Concurrent attaches to one object: together they may not pass its count.
+      const racing = await Promise.all(Array.from({ length: 8 }, () => picture()));
+      const outcomes = await Promise.allSettled(racing.map((f) => files.attach([f.id], { kind: 'riskPoint', id: 3 }, { runId })));
+      expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(6);
+      expect(await files.filesOf({ kind: 'riskPoint', id: 3 })).toHaveLength(6);
       const photos = await Promise.all(Array.from({ length: 6 }, () => picture('repairPhoto')));
       await files.attach(photos.slice(0, 5).map((f) => f.id), { kind: 'repairRecord', id: 9 }, { runId });
       await expect(files.attach([photos[5]?.id ?? ''], { kind: 'repairRecord', id: 9 }, { runId })).rejects.toMatchObject({ messageKey: 'files.attach.tooMany', params: { max: 5 } });

@@ -254,7 +254,7 @@ describe('files', () => {
     it('an attached file is read by the run: colleagues with the read code, not another tenant nor a member without it', async () => {
       const picture = stored((await upload(x.uploader.token, fieldsOf('riskPicture'), [{ name: 'crack.png', data: await pngOf(20_000, 800, 600) }])).body.data);
       // The risk module attaches pictures when it saves a point; the service is driven directly here.
-      const service = new FilesService(new FilesRepo(t.db.kysely), { require: () => Promise.resolve() });
+      const service = new FilesService(new FilesRepo(t.db.kysely, t.db.dialect), { require: () => Promise.resolve() });
       await service.attach([picture.id], { kind: 'riskPoint', id: 41 }, { runId: x.runA, by: x.uploader.id });
       for (const member of [x.uploader, x.colleague, x.reader]) expect((await download(member.token, picture.id)).statusCode).toBe(200);
       expect(envelope(await download(x.noCode.token, picture.id)).code).toBe(2);

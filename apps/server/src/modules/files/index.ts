@@ -32,7 +32,7 @@ export const filesModule = defineModule({
     // Runs are scoped by the project module, listed later; read at request time.
     const runScope = ctx.services.later('runScope');
     const runs: RunAccess = { require: (session, runId, code) => runScope().require(session, runId, code) };
-    const files = new FilesService(new FilesRepo(ctx.db), runs, ctx.now);
+    const files = new FilesService(new FilesRepo(ctx.db, ctx.dialect), runs, ctx.now);
     // Before this server serves anything: on SQLite (one process owns the database) every partial
     // upload is dead; on PostgreSQL other instances may be streaming, so only idle ones go.
     const swept = await files.sweepDeadUploads(ctx.dialect === 'sqlite' ? ctx.now() + 1 : ctx.now() - PARTIAL_STALE_MS);
