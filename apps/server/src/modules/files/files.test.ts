@@ -139,6 +139,7 @@ describe('files', () => {
         ['..\\..\\windows\\win.ini.png', 'win.ini.png'],
         ['evil\u202egnp.exe.png', 'evilgnp.exe.png'],
         ['tab\there.png', 'tab_here.png'],
+        ['nul\u0000byte.png', 'nul_byte.png'],
         [`${'x'.repeat(400)}.png`, `${'x'.repeat(LIMITS.fileNameMaxLength - 4)}.png`],
         ['Übersicht 图纸.png', 'Übersicht 图纸.png'],
       ];
@@ -219,6 +220,9 @@ describe('files', () => {
       expect(response.headers).toMatchObject({ 'content-type': 'video/mp4', 'accept-ranges': 'bytes', 'x-content-type-options': 'nosniff', 'content-length': String(bytes.length) });
       expect(String(response.headers['cache-control'])).toMatch(/^private/);
       expect(response.headers['content-disposition']).toBe(`inline; filename="leak.mp4"; filename*=UTF-8''leak.mp4`);
+      // A player's HEAD gets the headers alone.
+      const head = await t.app.inject({ method: 'HEAD', url: `${DOWNLOAD}?id=${video.id}`, headers: { authorization: x.uploader.token } });
+      expect([head.statusCode, head.headers['content-length'], head.rawPayload.length]).toEqual([200, String(bytes.length), 0]);
     });
 
     it('answers ranges from the chunks: first bytes, across a chunk edge, a suffix, open-ended; 416 past the end', async () => {
