@@ -23,7 +23,7 @@ function placeOf(path) {
   return null;
 }
 
-const isTestFile = (path) => /\.(test|unit\.test|smoke\.test|e2e\.test|fixture)\.tsx?$/.test(path);
+const isTestFile = (path) => /\.(test|unit\.test|smoke\.test|e2e\.test|fixture|matrix)\.tsx?$/.test(path);
 
 /** Folders that form the platform: they import no module (and no demo data). */
 const SERVER_PLATFORM = new Set(['core', 'db', 'telemetry', 'realtime', 'jobs', 'platform']);

@@ -1,5 +1,5 @@
 // Writes src/catalogues.generated.ts: one import per catalogue file found under locales/, so a new
-// domain's texts are loaded (and typed) without editing a list. Run by `npm run i18n`, and by the
+// domain's texts are loaded (and typed) without editing a list. Run by `npm run generate`, and by the
 // build, type-check and test scripts before they start; `--check` only says whether the file is current.
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -41,7 +41,7 @@ if (process.argv.includes('--check')) {
     current = '';
   }
   if (current !== text) {
-    console.error('packages/i18n/src/catalogues.generated.ts is out of date: run `npm run i18n`');
+    console.error('packages/i18n/src/catalogues.generated.ts is out of date: run `npm run generate`');
     process.exit(1);
   }
 } else {

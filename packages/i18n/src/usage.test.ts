@@ -32,7 +32,7 @@ function keysInCode(): Map<string, string> {
     for (const file of readdirSync(dir, { recursive: true, encoding: 'utf8' })) {
       // permissions.ts holds resource codes, which look like keys but are not texts.
       // Test fixtures (`*.fixture.ts`) make up data for tests; only product code speaks to users.
-      if (!/\.tsx?$/.test(file) || /\.(test|fixture)\.tsx?$/.test(file) || file.endsWith('permissions.ts')) continue;
+      if (!/\.tsx?$/.test(file) || /\.(test|fixture|matrix)\.tsx?$/.test(file) || file.endsWith('permissions.ts')) continue;
       const text = readFileSync(new URL(file, dir), 'utf8');
       for (const match of text.matchAll(KEY)) if (match[1] && !RESOURCES.has(match[1])) found.set(match[1], `${root}${file}`);
     }

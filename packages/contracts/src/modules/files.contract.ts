@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineEndpoint } from '../core/endpoint.js';
 import { LIMITS } from '../limits.js';
 import type { ResourceCode } from '../permissions.js';
-import { RunIdSchema } from './project/runs.contract.js';
+import { RunIdSchema } from './project/project.contract.js';
 
 /**
  * Every upload of the product goes through one file service: a file is stored for a *purpose*,

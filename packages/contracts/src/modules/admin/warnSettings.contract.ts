@@ -3,7 +3,7 @@ import { defineEndpoint } from '../../core/endpoint.js';
 import { pageOf, PageQuerySchema } from '../../core/pagination.js';
 import { LIMITS } from '../../limits.js';
 import { SUBSYSTEMS } from '../../telemetry/tagTypes.js';
-import { RunIdSchema } from '../project/runs.contract.js';
+import { RunIdSchema } from '../project/project.contract.js';
 
 /**
  * Part alarm settings: per run and monitored point (a catalogue tag of the machine's subsystems),
