@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { tagCatalogue } from '@boreline/contracts';
 import Sqlite from 'better-sqlite3';
-import { openDatabase } from '../../apps/server/src/core/db.js';
+import { openDatabase } from '../../apps/server/src/db/database.js';
 import { migrateToLatest } from '../../apps/server/src/db/migrate.js';
 import { FrameDecoder } from '../../apps/server/src/telemetry/decode.js';
 import { TagLayout } from '../../apps/server/src/telemetry/frame.js';

@@ -8,7 +8,7 @@ import { Redis } from 'ioredis';
 import type { Config } from './config.js';
 import { registerAccessGate } from './core/auth.js';
 import { type Bus, InProcessBus, RedisBus } from './core/bus.js';
-import { type DialectName, openDatabase } from './core/db.js';
+import { type DialectName, openDatabase } from './db/database.js';
 import { registerErrorHandling } from './core/http.js';
 import { type CounterStore, MemoryCounterStore, RedisCounterStore } from './core/rateLimit.js';
 import { registerSecurityHeaders } from './core/securityHeaders.js';

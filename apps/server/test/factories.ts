@@ -1,7 +1,7 @@
 import type { Insertable } from 'kysely';
 import type { RingTable } from '../src/db/schema/telemetry.js';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import type { Db } from '../src/core/db.js';
+import type { Db } from '../src/db/database.js';
 import { hashPassword } from '../src/core/password.js';
 import { TEST_CAPTCHA } from './testApp.js';
 

@@ -1,5 +1,5 @@
 import { type Migration, Migrator } from 'kysely';
-import type { Db } from '../core/db.js';
+import type { Db } from './database.js';
 import type { DialectMigration, MigrationDb } from './migrations/helpers.js';
 import { migration as auth } from './migrations/20261122T0400_auth.js';
 import { migration as orgAdmin } from './migrations/20261122T0530_orgAdmin.js';

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Config } from '../config.js';
 import type { Bus } from '../core/bus.js';
-import type { DialectName } from '../core/db.js';
+import type { DialectName } from '../db/database.js';
 import type { CounterStore } from '../core/rateLimit.js';
 import type { ServiceRegistry } from '../core/services.js';
 import type { DialectMigration } from '../db/migrations/helpers.js';

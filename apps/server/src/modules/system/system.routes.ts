@@ -2,7 +2,7 @@ import { type EndpointDefinition, systemContract as c } from '@boreline/contract
 import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { DialectName } from '../../core/db.js';
+import type { DialectName } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import { registerEndpoint, registerRawEndpoint } from '../../core/http.js';
 import { buildOpenApi } from '../../core/openapi.js';
