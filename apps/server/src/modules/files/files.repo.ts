@@ -1,5 +1,5 @@
 import { type Insertable, type Kysely, type Selectable, sql } from 'kysely';
-import type { DialectName } from '../../core/db.js';
+import type { DialectName } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import type { FileTable } from '../../db/schema/files.js';
 
