@@ -22,6 +22,8 @@ export interface MatrixContext {
   actor: MatrixActor;
   /** What the modules' `matrixObjects` made before the matrix ran, by the names they gave. */
   objects: Readonly<Record<string, number>>;
+  /** Files: a risk picture of A's first run; the caller's own unattached upload (the caller without resources only). */
+  files: { a: string; own: string | null };
 }
 
 /** Valid-shaped inputs by endpoint id. */

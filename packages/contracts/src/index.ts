@@ -25,6 +25,7 @@ export type { AdminUser, CascadeOption, Org, OrgNode, OrgType, ResourceNode, Rol
 export type { CurrentRun, RunListItem, RunOption, RunStatus } from './modules/project/project.contract.js';
 export type { ConnectionState, DeviceState, Disconnection, RealData } from './modules/monitor.contract.js';
 export type { IndexPageData } from './modules/project/board.contract.js';
+export type { FileKind, FilePurpose, FilePurposeRule, StoredFile } from './modules/files.contract.js';
 
 import { isEndpointDefinition, type EndpointDefinition } from './core/endpoint.js';
 import { CONTRACT_MODULES } from './contracts.generated.js';
