@@ -3,8 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigation, useRouteError } from 'react-router';
 import { session } from '../core/session.js';
 import { NavigationProgress } from '../ui/NavigationProgress.js';
-import { ChunkLoadError } from './lazyPage.js';
-import { useRouteHandle } from './RequireSession.js';
+import { ChunkLoadError, useRouteHandle } from '../core/routing.js';
 
 /** Frame of every route: progress bar, scroll to top, remembered path, page title. */
 export function Root() {

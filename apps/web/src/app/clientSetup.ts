@@ -2,9 +2,9 @@ import i18next from 'i18next';
 import { configureClient, type StandardText } from '../core/api/client.js';
 import { currentLanguage } from '../core/i18n.js';
 import { notify } from '../core/notify.js';
-import { endSession, type SessionEnd, setSessionEndHandler } from '../core/sessionEnd.js';
+import { endSession, H5_SESSION_ENDED_EVENT, type SessionEnd, setSessionEndHandler } from '../core/sessionEnd.js';
 import { session, useFramework } from '../core/session.js';
-import { logout } from './logout.js';
+import { logout } from '../core/logout.js';
 
 const STANDARD_TEXTS: Record<StandardText, string> = {
   cannotConnect: 'common.error.cannotConnect',
@@ -18,9 +18,6 @@ const STANDARD_TEXTS: Record<StandardText, string> = {
 };
 
 let sessionEnding = false;
-
-/** Dispatched on `window` when an embedded (H5) session ends. */
-export const H5_SESSION_ENDED_EVENT = 'boreline:h5:sessionEnded';
 
 /** Code 1 of a request and the message server's session channel end the session the same way. */
 function handleSessionEnded({ forcedOffline, message }: SessionEnd): void {

@@ -61,6 +61,21 @@ export function countryName(code: string, locale: string): string {
   }
 }
 
+/**
+ * A duration as hours and minutes, `h:mm` (`125:05` for a month of standby): the notation site
+ * staff add up on paper and in Excel, which days-and-hours texts would not allow.
+ */
+export function formatHm(ms: number): string {
+  const minutes = Math.max(0, Math.round(ms / 60_000));
+  return `${Math.floor(minutes / 60)}:${String(minutes % 60).padStart(2, '0')}`;
+}
+
+/** Monday of the week holding a local date: weeks run Monday to Sunday whatever the reader's locale. */
+export function mondayOf(date: string): string {
+  const day = dayjs(date);
+  return day.subtract((day.day() + 6) % 7, 'day').format('YYYY-MM-DD');
+}
+
 /** Whole days, hours and minutes of a duration. */
 export function splitDuration(ms: number): { days: number; hours: number; minutes: number } {
   const minutesTotal = Math.max(0, Math.floor(ms / 60_000));

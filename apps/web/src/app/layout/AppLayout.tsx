@@ -18,11 +18,11 @@ import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { call } from '../../core/api/client.js';
 import { changeLanguage, LANGUAGE_NAMES } from '../../core/i18n.js';
 import { canUse, useFramework } from '../../core/session.js';
-import { logout } from '../logout.js';
+import { logout } from '../../core/logout.js';
 import { RequireResource } from '../RequireSession.js';
 import { menuKeyOf, visibleMenu } from '../menu.js';
-import { ShellProviders } from './ShellProviders.js';
-import { useAvatarUrl } from './useAvatarUrl.js';
+import { ShellProviders } from '../../ui/ShellProviders.js';
+import { useAvatarUrl } from '../../core/api/useAvatarUrl.js';
 
 const { Sider, Header, Content } = Layout;
 

@@ -1,5 +1,4 @@
-import { lazyPage } from '../../app/lazyPage.js';
-import type { AppRoute } from '../../app/routeTypes.js';
+import { type AppRoute, lazyPage } from '../../core/routing.js';
 
 /** Administration pages of /fw0/sys (spec §2); each needs its menu resource. */
 export const adminRoutes: AppRoute[] = [

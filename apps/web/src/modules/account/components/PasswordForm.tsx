@@ -2,7 +2,7 @@ import { authContract, PasswordSchema } from '@boreline/contracts';
 import { Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { logout } from '../../../app/logout.js';
+import { logout } from '../../../core/logout.js';
 import { call } from '../../../core/api/client.js';
 import { antdFields, confirmPasswordRule, showApiError, zodRule } from '../../../core/forms.js';
 import { notify } from '../../../core/notify.js';

@@ -3,7 +3,7 @@ import { authContract, EmailSchema, FILE_TYPES, type Language, LANGUAGES, LIMITS
 import { Avatar, Button, Form, Input, Select, Space, Typography, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAvatarUrl } from '../../../app/layout/useAvatarUrl.js';
+import { useAvatarUrl } from '../../../core/api/useAvatarUrl.js';
 import { call } from '../../../core/api/client.js';
 import { antdFields, showApiError, zodRule } from '../../../core/forms.js';
 import { changeLanguage, LANGUAGE_NAMES } from '../../../core/i18n.js';

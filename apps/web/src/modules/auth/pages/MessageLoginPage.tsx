@@ -2,8 +2,8 @@ import { authContract, PhoneSchema } from '@boreline/contracts';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { afterSignIn } from '../../../app/afterSignIn.js';
 import { call } from '../../../core/api/client.js';
+import { SIGNED_IN_START } from '../../../core/config.js';
 import { showApiError, zodCheck } from '../../../core/forms.js';
 import { notify } from '../../../core/notify.js';
 import { Button, Field, TextInput } from '../../../ui/form/controls.js';
@@ -59,7 +59,8 @@ export function MessageLoginPage() {
     try {
       const result = await call(authContract.loginV3, { mobile: form.values.mobile, code: form.values.code.trim() });
       startSession(result, { fromMessage: true });
-      void navigate(afterSignIn(), { replace: true });
+      // The start route sends a signed-in user on to their remembered page or their start page.
+      void navigate(SIGNED_IN_START, { replace: true });
     } catch (error) {
       showApiError(error, form.setFieldErrors);
       setBusy(false);

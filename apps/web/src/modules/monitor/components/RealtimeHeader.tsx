@@ -4,7 +4,7 @@ import { Alert, Badge, Card, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { formatInstant, useFormat } from '../../../core/format.js';
-import { StatusTag } from '../../project/components/StatusTag.js';
+import { StatusTag } from '../../project/index.js';
 import type { DeviceSummary } from './deviceSummary.js';
 import type { DiagramStatus } from './diagramSvg.js';
 

@@ -1,7 +1,7 @@
 import { type DeviceState, KEY_TAGS, type LiveValues, type RunStatus } from '@boreline/contracts';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../../core/format.js';
-import { useStatusLabel } from '../../project/components/StatusTag.js';
+import { useStatusLabel } from '../../project/index.js';
 import type { DiagramStatus } from './diagramSvg.js';
 
 /** What the header and the diagram say about the machine as a whole. */

@@ -2,7 +2,7 @@ import { type RealtimePage as Page, realtimePagesOf } from '@boreline/contracts'
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { canUse, type CurrentRun, useFramework } from '../../../core/session.js';
-import { ChooseProject } from '../../project/components/ChooseProject.js';
+import { ChooseProject } from '../../project/index.js';
 import { OverviewTab } from '../components/OverviewTab.js';
 import { PageNav } from '../components/PageNav.js';
 import { RealtimeHeader } from '../components/RealtimeHeader.js';

@@ -3,7 +3,7 @@ import { Card, Descriptions, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { formatInstant, formatLocalDate, useFormat } from '../../../core/format.js';
-import { useNow } from '../hooks/useNow.js';
+import { useNow } from '../../../core/useNow.js';
 import { StatusTag } from './StatusTag.js';
 
 type RunState = z.output<typeof projectContract.RunStateSchema>;

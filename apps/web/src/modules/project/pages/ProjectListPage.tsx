@@ -1,7 +1,7 @@
 import { Card, Input, Result, Select, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useRouteHandle } from '../../../app/RequireSession.js';
+import { useRouteHandle } from '../../../core/routing.js';
 import { useFormat } from '../../../core/format.js';
 import { type RunFilter, useCountries, useEnterRun, useRunList, useTbmCodes } from '../api.js';
 import { ProjectTable } from '../components/ProjectTable.js';

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'react-router';
 import { localToday } from '../../../core/format.js';
 import { type CurrentRun, useFramework } from '../../../core/session.js';
-import { ChooseProject } from '../../project/components/ChooseProject.js';
+import { ChooseProject } from '../../project/index.js';
 import { Day2Layout } from '../components/period/Day2Layout.js';
 import { ExportButton } from '../components/period/ExportButton.js';
 import { PeriodBody } from '../components/period/PeriodBody.js';

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { parseForm, zodFormRule } from '../../../core/forms.js';
 import { type CurrentRun, useFramework } from '../../../core/session.js';
-import { ChooseProject } from '../../project/components/ChooseProject.js';
+import { ChooseProject } from '../../project/index.js';
 import { ExportButton } from '../components/period/ExportButton.js';
 import { PrintButton } from '../components/period/PrintButton.js';
 import { ReportHeader } from '../components/period/ReportHeader.js';

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { localToday, shiftLocalDate } from '../../../core/format.js';
 import { useFramework } from '../../../core/session.js';
-import { ChooseProject } from '../../project/components/ChooseProject.js';
+import { ChooseProject } from '../../project/index.js';
 import { ExportButton } from '../components/period/ExportButton.js';
 import { PrintButton } from '../components/period/PrintButton.js';
 import { ReportNav } from '../components/ReportNav.js';

@@ -3,9 +3,8 @@ import { DATE_FORMATS, MACHINE_STATES, MACHINE_STATE_KEYS } from '@boreline/cont
 import { Alert, Button, Card, Empty, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatInstant } from '../../../core/format.js';
+import { formatHm, formatInstant } from '../../../core/format.js';
 import { Chart } from '../../../ui/chart/Chart.js';
-import { formatHm } from '../../report/components/period/reportFormat.js';
 import type { RingAxis, RingCurves } from '../api.js';
 import { curveTags, useCurveText } from './curveText.js';
 import { multiRingHeight, multiRingOption, singleRingOption, STATE_COLORS } from './curvesOption.js';

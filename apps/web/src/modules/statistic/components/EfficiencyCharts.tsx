@@ -1,8 +1,7 @@
 import { DATE_FORMATS } from '@boreline/contracts';
 import { useTranslation } from 'react-i18next';
-import { formatLocalDate, useFormat } from '../../../core/format.js';
+import { formatHm, formatLocalDate, useFormat } from '../../../core/format.js';
 import { Chart, type ChartOption } from '../../../ui/chart/Chart.js';
-import { formatHm } from '../../report/components/period/reportFormat.js';
 import type { Efficiency } from '../api.js';
 import { escapeHtml, insideZoom, markerOf, tooltipList } from './chartParts.js';
 

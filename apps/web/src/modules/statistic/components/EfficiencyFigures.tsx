@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useFormat } from '../../../core/format.js';
-import { formatHm } from '../../report/components/period/reportFormat.js';
+import { formatHm, useFormat } from '../../../core/format.js';
 import type { Efficiency } from '../api.js';
 import { Figure } from './Figure.js';
 

@@ -2,8 +2,7 @@ import { DATE_FORMATS } from '@boreline/contracts';
 import { STOP_REASON_KEYS } from '@boreline/i18n/dictionaryKeys';
 import { Table, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { formatInstant, useFormat } from '../../../core/format.js';
-import { formatHm } from '../../report/components/period/reportFormat.js';
+import { formatHm, formatInstant, useFormat } from '../../../core/format.js';
 import type { SlowRing } from '../api.js';
 
 /** The slowest rings, slowest first, with their standby split by the reasons the shift reports give. */

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { formatLocalDate, localToday } from '../../../core/format.js';
 import { type CurrentRun, useFramework } from '../../../core/session.js';
-import { ChooseProject } from '../../project/components/ChooseProject.js';
+import { ChooseProject } from '../../project/index.js';
 import { type ProgressQuery, useProgressList } from '../api.js';
 import { ProgressChart } from '../components/ProgressChart.js';
 import { ProgressFigures } from '../components/ProgressFigures.js';

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { type CurrentRun, useFramework } from '../../../core/session.js';
 import { ExportButton } from '../../../ui/ExportButton.js';
-import { ChooseProject } from '../../project/components/ChooseProject.js';
+import { ChooseProject } from '../../project/index.js';
 import { type RingStatsQuery, type TagStat, usePointGroups, useRingList, useRingStats } from '../api.js';
 import { intParam, newestRings, numberParam } from '../components/ringRange.js';
 import { type RingStatsFilter, RingStatsForm } from '../components/RingStatsForm.js';

@@ -1,10 +1,10 @@
 import { DATE_FORMATS } from '@boreline/contracts';
 import { useTranslation } from 'react-i18next';
-import { formatInstant } from '../../../../core/format.js';
+import { formatHm, formatInstant } from '../../../../core/format.js';
 import type { PeriodReport } from '../../periodApi.js';
 import { KeyFigures } from './KeyFigures.js';
 import { ReportHeader } from './ReportHeader.js';
-import { formatHm, formatPeriod } from './reportFormat.js';
+import { formatPeriod } from './reportFormat.js';
 import { ShiftBreakdownTable } from './ShiftBreakdownTable.js';
 import { StopReasonList } from './StopReasonList.js';
 

@@ -1,9 +1,8 @@
 import { DATE_FORMATS } from '@boreline/contracts';
 import { Table, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { formatLocalDate, useFormat } from '../../../../core/format.js';
+import { formatHm, formatLocalDate, useFormat } from '../../../../core/format.js';
 import type { PeriodReport } from '../../periodApi.js';
-import { formatHm } from './reportFormat.js';
 
 type Day = PeriodReport['days'][number];
 

@@ -1,9 +1,8 @@
 import { Progress } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useFormat } from '../../../../core/format.js';
+import { formatHm, useFormat } from '../../../../core/format.js';
 import type { PeriodReport } from '../../periodApi.js';
-import { formatHm } from './reportFormat.js';
 
 function Figure({ label, value, note, testId }: { label: string; value: ReactNode; note?: ReactNode; testId: string }) {
   return (

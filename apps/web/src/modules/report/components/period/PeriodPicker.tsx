@@ -8,9 +8,9 @@ import dayjs, { type Dayjs } from 'dayjs';
 import 'dayjs/locale/en-gb';
 import { useContext, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatLocalDate, shiftLocalDate } from '../../../../core/format.js';
+import { formatLocalDate, mondayOf, shiftLocalDate } from '../../../../core/format.js';
 import type { PeriodUnit } from '../../periodApi.js';
-import { mondayOf, periodStart } from './reportFormat.js';
+import { periodStart } from './reportFormat.js';
 
 type PickerLocale = NonNullable<DatePickerProps['locale']>;
 

@@ -2,9 +2,8 @@ import { DATE_FORMATS, formatChainage } from '@boreline/contracts';
 import type { MessageKey } from '@boreline/i18n';
 import { Table, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { formatInstant, useFormat } from '../../../../core/format.js';
+import { formatHm, formatInstant, useFormat } from '../../../../core/format.js';
 import type { RingReportRow } from '../../periodApi.js';
-import { formatHm } from './reportFormat.js';
 import { usePrinting } from './usePrinting.js';
 
 type NumberField = {

@@ -1,8 +1,8 @@
 import { Empty } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useFormat } from '../../../../core/format.js';
+import { formatHm, useFormat } from '../../../../core/format.js';
 import type { PeriodReport } from '../../periodApi.js';
-import { formatHm, STOP_REASON_LABEL } from './reportFormat.js';
+import { STOP_REASON_LABEL } from './reportFormat.js';
 
 export interface StopReasonListProps {
   lines: PeriodReport['stopReasons'];

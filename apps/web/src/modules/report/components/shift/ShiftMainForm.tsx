@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { antdFields, parseForm, showApiError } from '../../../../core/forms.js';
 import { notify } from '../../../../core/notify.js';
-import { useStatusLabel } from '../../../project/components/StatusTag.js';
+import { useStatusLabel } from '../../../project/index.js';
 import { type SlotRef, useRingOptions, useSaveShiftMain, settle } from '../../shiftApi.js';
 import { dayMonthTime } from './shiftTime.js';
 import { isEditExpired } from './useEditWindow.js';

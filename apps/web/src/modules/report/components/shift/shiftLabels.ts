@@ -1,7 +1,7 @@
 import { type dictionaryContract, MACHINE_STATE_KEYS } from '@boreline/contracts';
 import { STOP_REASON_KEYS, WORK_PROCESS_KEYS } from '@boreline/i18n/dictionaryKeys';
 import { useTranslation } from 'react-i18next';
-import { STATUS_COLORS } from '../../../project/components/StatusTag.js';
+import { STATUS_COLORS } from '../../../project/index.js';
 import type { RecordRow } from './shiftTime.js';
 
 

@@ -5,8 +5,8 @@ import dayjs from 'dayjs';
 import i18next from 'i18next';
 import { MemoryRouter } from 'react-router';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { AuthFrame } from '../modules/auth/components/AuthFrame.js';
-import { changeLanguage, currentLanguage, initI18n } from './i18n.js';
+import { AuthFrame } from './AuthFrame.js';
+import { changeLanguage, currentLanguage, initI18n } from '../../../core/i18n.js';
 
 const english = ['Sign in', 'Boreline'];
 
