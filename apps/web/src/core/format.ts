@@ -3,7 +3,7 @@ import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useLocale, useT } from './i18n.js';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
@@ -84,8 +84,8 @@ export function splitDuration(ms: number): { days: number; hours: number; minute
 
 /** The formatters of the reader's language, for tables and boards. */
 export function useFormat() {
-  const { t, i18n } = useTranslation();
-  const locale = i18n.language;
+  const t = useT();
+  const locale = useLocale();
   return useMemo(
     () => ({
       locale,

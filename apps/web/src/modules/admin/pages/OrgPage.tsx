@@ -2,12 +2,12 @@ import { adminContract as c, LIMITS, nameSchema, type OrgNode, RESOURCE_CODES, S
 import { useQuery } from '@tanstack/react-query';
 import { App, Button, type TreeDataNode, Card, Checkbox, Col, Descriptions, Empty, Form, Input, InputNumber, Modal, Row, Select, Space, Switch, Tree } from 'antd';
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { call } from '../../../core/api/client.js';
 import { zodRule } from '../../../core/forms.js';
 import { flatOrgs, orgOptions, useOrgTree } from '../api.js';
 import { useFoldedTree } from '../../../ui/useFoldedTree.js';
 import { useAdminMutation } from '../useAdminMutation.js';
+import { useT } from '../../../core/i18n.js';
 
 type Dialog = 'add' | 'edit' | 'transfer' | 'grants' | null;
 
@@ -22,7 +22,7 @@ const find = (nodes: OrgNode[], id: number | null): OrgNode | undefined => {
 
 /** Organizations: the tree, and for the chosen one add below, edit, transfer, delete and resource grants. */
 export function OrgPage() {
-  const { t } = useTranslation();
+  const t = useT();
   const { modal } = App.useApp();
   const { data: tree = [] } = useOrgTree();
   const [selected, setSelected] = useState<number | null>(null);

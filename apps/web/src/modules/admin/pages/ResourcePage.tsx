@@ -2,11 +2,11 @@ import { adminContract as c, LIMITS, nameSchema, type ResourceNode, SortNumberSc
 import { useQuery } from '@tanstack/react-query';
 import { App, Button, Card, Col, Descriptions, Empty, Form, Input, InputNumber, Modal, Row, Select, Space, Tag, Tree, type TreeDataNode } from 'antd';
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { call } from '../../../core/api/client.js';
 import { zodRule } from '../../../core/forms.js';
 import { useFoldedTree } from '../../../ui/useFoldedTree.js';
 import { useAdminMutation } from '../useAdminMutation.js';
+import { useT } from '../../../core/i18n.js';
 
 type Dialog = 'add' | 'edit' | 'move' | null;
 
@@ -14,7 +14,7 @@ const flat = (nodes: ResourceNode[]): ResourceNode[] => nodes.flatMap((n) => [n,
 
 /** Resources: the tree of menus, pages, buttons and API codes; add, edit, move, delete. */
 export function ResourcePage() {
-  const { t } = useTranslation();
+  const t = useT();
   const { modal } = App.useApp();
   const { data: tree = [] } = useQuery({ queryKey: ['resources'], queryFn: () => call(c.resourceTree, {}) });
   const all = useMemo(() => flat(tree), [tree]);

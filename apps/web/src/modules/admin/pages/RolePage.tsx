@@ -1,17 +1,17 @@
 import { adminContract as c, LIMITS, nameSchema, type Role, SortNumberSchema } from '@boreline/contracts';
 import { App, Button, Card, Checkbox, Form, Input, InputNumber, Modal, Select, Space, Table } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { call } from '../../../core/api/client.js';
 import { zodRule } from '../../../core/forms.js';
 import { orgOptions, useOrgTree, useRoles } from '../api.js';
 import { useAdminMutation } from '../useAdminMutation.js';
+import { useT } from '../../../core/i18n.js';
 
 type Dialog = { kind: 'add' } | { kind: 'edit'; role: Role } | { kind: 'resources'; role: Role; available: string[] } | null;
 
 /** Roles: list, add, edit, delete, and the resources each grants. */
 export function RolePage() {
-  const { t } = useTranslation();
+  const t = useT();
   const { modal } = App.useApp();
   const { data: roles = [], isLoading } = useRoles();
   const { data: tree = [] } = useOrgTree();

@@ -2,17 +2,17 @@ import { adminContract as c, type AdminUser, authContract, EmailSchema, LIMITS, 
 import { useQuery } from '@tanstack/react-query';
 import { App, Button, Card, Checkbox, Form, Input, Modal, Select, Space, Switch, Table, Tag } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { call } from '../../../core/api/client.js';
 import { confirmPasswordRule, zodRule } from '../../../core/forms.js';
 import { orgOptions, useOrgTree, useRoles } from '../api.js';
 import { useAdminMutation } from '../useAdminMutation.js';
+import { useT } from '../../../core/i18n.js';
 
 type Dialog = { kind: 'add' } | { kind: 'edit'; user: AdminUser } | { kind: 'roles'; user: AdminUser } | { kind: 'password'; user: AdminUser } | null;
 
 /** Users: search, add, edit, delete, assign roles. */
 export function UserPage() {
-  const { t } = useTranslation();
+  const t = useT();
   const { modal } = App.useApp();
   const [keyword, setKeyword] = useState('');
   const [page, setPage] = useState(1);

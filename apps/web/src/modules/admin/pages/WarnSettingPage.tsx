@@ -1,15 +1,16 @@
 import { adminContract as c, projectContract, SUBSYSTEM_NAME_KEYS, SUBSYSTEMS, type WarnSetting } from '@boreline/contracts';
+import type { MessageKey } from '@boreline/i18n';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Empty, Form, Input, InputNumber, Modal, Select, Space, Switch, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { call } from '../../../core/api/client.js';
 import { useAdminMutation } from '../useAdminMutation.js';
+import { useT } from '../../../core/i18n.js';
 
 const PAGE_SIZE = 20;
 const THRESHOLDS = ['lowAlarm', 'lowWarn', 'highWarn', 'highAlarm'] as const;
 type Threshold = (typeof THRESHOLDS)[number];
-const THRESHOLD_LABELS: Record<Threshold, string> = {
+const THRESHOLD_LABELS: Record<Threshold, MessageKey> = {
   lowAlarm: 'admin.warn.lowAlarm',
   lowWarn: 'admin.warn.lowWarn',
   highWarn: 'admin.warn.highWarn',
@@ -20,7 +21,7 @@ const numberOrNull = (value: unknown): number | null => (typeof value === 'numbe
 
 /** Part alarm settings (spec §2 sys_warn_setting): per project and monitored point, thresholds and switches. */
 export function WarnSettingPage() {
-  const { t } = useTranslation();
+  const t = useT();
   const { data: runs = [], isLoading: runsLoading } = useQuery({ queryKey: ['runOptions'], queryFn: () => call(projectContract.runQueryProject, {}) });
   const [chosenRun, setChosenRun] = useState<number | null>(null);
   const runId = chosenRun ?? runs[0]?.runId ?? null;

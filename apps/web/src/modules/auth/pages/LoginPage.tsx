@@ -1,6 +1,5 @@
 import { authContract, RESULT_CODE } from '@boreline/contracts';
 import { type FormEvent, useCallback, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { ApiError, call } from '../../../core/api/client.js';
 import { SIGNED_IN_START } from '../../../core/config.js';
@@ -11,12 +10,13 @@ import { newCaptchaState, startSession } from '../api.js';
 import { AuthFrame } from '../components/AuthFrame.js';
 import { ImageCaptcha } from '../components/ImageCaptcha.js';
 import { SlidePuzzle } from '../components/SlidePuzzle.js';
+import { useT } from '../../../core/i18n.js';
 
 type Kind = 'image' | 'slide';
 
 /** Sign-in with phone or e-mail and password, unlocked by an image captcha or a slide puzzle. */
 export function LoginPage() {
-  const { t } = useTranslation();
+  const t = useT();
   const navigate = useNavigate();
   const [kind, setKind] = useState<Kind>('image');
   const [state, setState] = useState(newCaptchaState);

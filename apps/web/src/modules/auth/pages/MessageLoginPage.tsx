@@ -1,6 +1,5 @@
 import { authContract, PhoneSchema } from '@boreline/contracts';
 import { type FormEvent, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { call } from '../../../core/api/client.js';
 import { SIGNED_IN_START } from '../../../core/config.js';
@@ -11,10 +10,11 @@ import { useForm } from '../../../ui/form/useForm.js';
 import { newCaptchaState, startSession } from '../api.js';
 import { AuthFrame } from '../components/AuthFrame.js';
 import { ImageCaptcha } from '../components/ImageCaptcha.js';
+import { useT } from '../../../core/i18n.js';
 
 /** Sign-in with a code sent by SMS (login v3); asking for a code needs the image captcha. */
 export function MessageLoginPage() {
-  const { t } = useTranslation();
+  const t = useT();
   const navigate = useNavigate();
   const [state, setState] = useState(newCaptchaState);
   const [wait, setWait] = useState(0);

@@ -1,6 +1,6 @@
 import { MACHINE_STATE_KEYS, type RunStatus } from '@boreline/contracts';
 import { Tag } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../../core/i18n.js';
 
 /** One colour per state, the same on every project screen and chart; offline is grey. */
 export const STATUS_COLORS = {
@@ -12,7 +12,7 @@ export const STATUS_COLORS = {
 } as const satisfies Record<RunStatus, string>;
 
 export function useStatusLabel() {
-  const { t } = useTranslation();
+  const t = useT();
   return (status: RunStatus) => (status === 'offline' ? t('project.status.offline') : t(MACHINE_STATE_KEYS[status]));
 }
 

@@ -1,8 +1,8 @@
 import type { MessageKey } from '@boreline/i18n';
 import { Tabs } from 'antd';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
+import { useT } from '../../../core/i18n.js';
 
 /** The report pages of spec §2, in menu order; each tab is a route of its own (bookmarkable, back button works). */
 const REPORT_TABS: readonly { path: string; label: MessageKey }[] = [
@@ -22,7 +22,7 @@ export function activeReportTab(pathname: string): string {
 
 /** Tabs between the report pages, with page actions (export, print) on the right. Hidden when printing. */
 export function ReportNav({ extra }: { extra?: ReactNode }) {
-  const { t } = useTranslation();
+  const t = useT();
   const navigate = useNavigate();
   const { pathname } = useLocation();
   return (

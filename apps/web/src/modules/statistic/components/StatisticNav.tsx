@@ -1,8 +1,8 @@
 import type { MessageKey } from '@boreline/i18n';
 import { Tabs } from 'antd';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
+import { useT } from '../../../core/i18n.js';
 
 /** The statistics pages of spec §2, in menu order; each tab is a route of its own (bookmarkable, back button works). */
 const STATISTIC_TABS: readonly { path: string; label: MessageKey }[] = [
@@ -23,7 +23,7 @@ export function activeStatisticTab(pathname: string): string {
 
 /** Tabs between the statistics pages, with the page's actions (export) on the right. */
 export function StatisticNav({ extra }: { extra?: ReactNode }) {
-  const { t } = useTranslation();
+  const t = useT();
   const navigate = useNavigate();
   const { pathname } = useLocation();
   return (

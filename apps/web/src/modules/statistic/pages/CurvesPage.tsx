@@ -1,6 +1,5 @@
 import { statisticContract as s } from '@boreline/contracts';
 import { Card, Skeleton } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { type CurrentRun, useFramework } from '../../../core/session.js';
 import { ExportButton } from '../../../ui/ExportButton.js';
@@ -14,6 +13,7 @@ import { StatisticNav } from '../components/StatisticNav.js';
 import { defaultTags, tagsFromParam, useTagIndex } from '../components/tags.js';
 import { PageState } from '../components/PageState.js';
 import '../statistic.css';
+import { useT } from '../../../core/i18n.js';
 
 /** Rings overlaid before anyone chooses: the newest three, enough to compare without clutter. */
 export const DEFAULT_OVERLAID_RINGS = 3;
@@ -31,7 +31,7 @@ export function MultiRingPage() {
 }
 
 function CurvesView({ run, multiple }: { run: CurrentRun; multiple: boolean }) {
-  const { t } = useTranslation();
+  const t = useT();
   const [params, setParams] = useSearchParams();
   const ringList = useRingList(run.runId);
   const groups = usePointGroups(run.runId);
