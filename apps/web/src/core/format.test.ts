@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatHm, mondayOf } from './format.js';
+import { formatBytes, formatHm, mondayOf } from './format.js';
 
 describe('shared formats', () => {
   it('writes durations as h:mm, past 24 hours too', () => {
@@ -13,5 +13,12 @@ describe('shared formats', () => {
     expect(mondayOf('2026-11-29')).toBe('2026-11-23');
     expect(mondayOf('2026-11-23')).toBe('2026-11-23');
     expect(mondayOf('2026-03-01')).toBe('2026-02-23');
+  });
+
+  it('writes file sizes as the limits were written, in binary units', () => {
+    expect(formatBytes(2 * 1024 * 1024, 'en-US')).toBe('2 MB');
+    expect(formatBytes(500 * 1024, 'en-US')).toBe('500 kB');
+    expect(formatBytes(1536 * 1024, 'de-AT')).toBe('1,5 MB');
+    expect(formatBytes(12, 'en-US')).toBe('12 byte');
   });
 });

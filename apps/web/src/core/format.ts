@@ -27,6 +27,18 @@ export function formatNumber(value: number, locale: string, decimals: number = D
   return cachedFormat(locale, { minimumFractionDigits: decimals, maximumFractionDigits: decimals }).format(value);
 }
 
+const KIB = 1024;
+const MIB = 1024 * KIB;
+
+/**
+ * A file size in the reader's locale (`2 MB`, `500 kB`), counted in binary units as the limits of
+ * spec §9 are (1 MB = 1,048,576 bytes), so a limit reads as it was written.
+ */
+export function formatBytes(bytes: number, locale: string): string {
+  const [value, unit] = bytes >= MIB ? [bytes / MIB, 'megabyte'] : bytes >= KIB ? [bytes / KIB, 'kilobyte'] : [bytes, 'byte'];
+  return cachedFormat(locale, { style: 'unit', unit, unitDisplay: 'short', maximumFractionDigits: 1 }).format(value);
+}
+
 /** A share 0–1 as a percentage with 2 decimals (`45.12%`, `45,12 %`). */
 export function formatPercent(share: number, locale: string, decimals: number = DEFAULT_DECIMALS): string {
   return cachedFormat(locale, { style: 'percent', minimumFractionDigits: decimals, maximumFractionDigits: decimals }).format(share);
