@@ -25,7 +25,3 @@ export const projectModule = defineWebModule({
     'project.shift.write',
   ],
 });
-
-// What other modules use of this one.
-export { ChooseProject } from './components/ChooseProject.js';
-export { STATUS_COLORS, StatusTag, useStatusLabel } from './components/StatusTag.js';

@@ -3,7 +3,7 @@ import { DATE_FORMATS } from '@boreline/contracts';
 import { Alert, Badge, Card, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { formatInstant, useFormat } from '../../../core/format.js';
-import { StatusTag } from '../../project/index.js';
+import { StatusTag } from '../../../ui/StatusTag.js';
 import type { DeviceSummary } from './deviceSummary.js';
 import type { DiagramStatus } from './diagramSvg.js';
 import { useT } from '../../../core/i18n.js';

@@ -1,6 +1,6 @@
 import { type DeviceState, KEY_TAGS, type LiveValues, type RunStatus } from '@boreline/contracts';
 import { useFormat } from '../../../core/format.js';
-import { useStatusLabel } from '../../project/index.js';
+import { useStatusLabel } from '../../../core/runStatus.js';
 import type { DiagramStatus } from './diagramSvg.js';
 import { useT } from '../../../core/i18n.js';
 

@@ -6,7 +6,7 @@ import { call } from '../../../core/api/client.js';
 import { formatInstant, useFormat } from '../../../core/format.js';
 import { realtime } from '../../../core/realtime/realtime.js';
 import { type CurrentRun, useFramework } from '../../../core/session.js';
-import { ChooseProject } from '../../project/index.js';
+import { ChooseProject } from '../../../ui/ChooseProject.js';
 import { useT } from '../../../core/i18n.js';
 
 /** Connection state of the machine's data service (spec §2 stm_connect_state_query): now, and the history of disconnections. */

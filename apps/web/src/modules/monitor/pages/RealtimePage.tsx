@@ -1,7 +1,7 @@
 import { type RealtimePage as Page, realtimePagesOf } from '@boreline/contracts';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { canUse, type CurrentRun, useFramework } from '../../../core/session.js';
-import { ChooseProject } from '../../project/index.js';
+import { ChooseProject } from '../../../ui/ChooseProject.js';
 import { OverviewTab } from '../components/OverviewTab.js';
 import { PageNav } from '../components/PageNav.js';
 import { RealtimeHeader } from '../components/RealtimeHeader.js';

@@ -3,7 +3,7 @@ import { Card, Descriptions, Space, Typography } from 'antd';
 import type { z } from 'zod';
 import { formatInstant, formatLocalDate, useFormat } from '../../../core/format.js';
 import { useNow } from '../../../core/useNow.js';
-import { StatusTag } from './StatusTag.js';
+import { StatusTag } from '../../../ui/StatusTag.js';
 import { useT } from '../../../core/i18n.js';
 
 type RunState = z.output<typeof projectContract.RunStateSchema>;

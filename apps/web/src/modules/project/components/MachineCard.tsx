@@ -2,7 +2,7 @@ import { LoginOutlined } from '@ant-design/icons';
 import { DATE_FORMATS, type RunListItem } from '@boreline/contracts';
 import { Button, Card, Descriptions, Progress, Space, Typography } from 'antd';
 import { formatInstant, useFormat } from '../../../core/format.js';
-import { StatusTag } from './StatusTag.js';
+import { StatusTag } from '../../../ui/StatusTag.js';
 import { useT } from '../../../core/i18n.js';
 
 export interface MachineCardProps {

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { formatLocalDate, localToday, shiftLocalDate, useFormat } from '../../../core/format.js';
 import { Chart, type ChartOption } from '../../../ui/chart/Chart.js';
 import { type ProgressUnit, useProgress } from '../api.js';
-import { STATUS_COLORS } from './StatusTag.js';
+import { STATUS_COLORS } from '../../../core/runStatus.js';
 import { useT } from '../../../core/i18n.js';
 
 /** How far back each view reaches: 30 days, 12 weeks, 12 months (the server cuts weeks at Monday, months at the 1st). */

@@ -4,7 +4,7 @@ import { Button, Progress, Table, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table/index.js';
 import { formatInstant, useFormat } from '../../../core/format.js';
 import { MACHINE_TYPE_KEYS } from './machineType.js';
-import { StatusTag } from './StatusTag.js';
+import { StatusTag } from '../../../ui/StatusTag.js';
 import { useT } from '../../../core/i18n.js';
 
 export interface ProjectTableProps {

@@ -2,7 +2,7 @@ import type { IndexPageData } from '@boreline/contracts';
 import { Card, Empty } from 'antd';
 import { useFormat } from '../../../core/format.js';
 import { Chart, type ChartOption } from '../../../ui/chart/Chart.js';
-import { STATUS_COLORS, useStatusLabel } from './StatusTag.js';
+import { STATUS_COLORS, useStatusLabel } from '../../../core/runStatus.js';
 import { useT } from '../../../core/i18n.js';
 
 /** Today's time split between advance, ring building and waiting, as a donut. */

@@ -5,7 +5,7 @@ import { EquipmentTab } from '../components/basicInfo/EquipmentTab.js';
 import { PerformanceTab } from '../components/basicInfo/PerformanceTab.js';
 import { ProjectInfoTab } from '../components/basicInfo/ProjectInfoTab.js';
 import { ShiftTab } from '../components/basicInfo/ShiftTab.js';
-import { ChooseProject } from '../components/ChooseProject.js';
+import { ChooseProject } from '../../../ui/ChooseProject.js';
 import { useT } from '../../../core/i18n.js';
 
 /** The tabs as sub-paths of spec §2 (project_info, equipment_info with performance, shift_info). */

@@ -1,7 +1,7 @@
 import { Col, Result, Row, Skeleton } from 'antd';
 import { type CurrentRun, useFramework } from '../../../core/session.js';
 import { useIndexPage, useRunState } from '../api.js';
-import { ChooseProject } from '../components/ChooseProject.js';
+import { ChooseProject } from '../../../ui/ChooseProject.js';
 import { CurrentStatus } from '../components/CurrentStatus.js';
 import { DriveProgress } from '../components/DriveProgress.js';
 import { PeriodFigures } from '../components/PeriodFigures.js';

@@ -80,7 +80,8 @@ const rowOf = async (text: string) => {
   return within(row);
 };
 
-describe('project list page', () => {
+// Antd's table takes seconds to draw in jsdom on a busy machine, as on the other page tests.
+describe('project list page', { timeout: 20_000 }, () => {
   beforeAll(async () => {
     await initI18n('en_US');
   });

@@ -3,7 +3,7 @@ import { Result, Skeleton, Space } from 'antd';
 import { useLocation, useSearchParams } from 'react-router';
 import { localToday } from '../../../core/format.js';
 import { type CurrentRun, useFramework } from '../../../core/session.js';
-import { ChooseProject } from '../../project/index.js';
+import { ChooseProject } from '../../../ui/ChooseProject.js';
 import { Day2Layout } from '../components/period/Day2Layout.js';
 import { ExportButton } from '../components/period/ExportButton.js';
 import { PeriodBody } from '../components/period/PeriodBody.js';

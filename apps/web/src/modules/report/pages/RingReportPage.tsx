@@ -3,7 +3,7 @@ import { Button, Empty, Form, InputNumber, Result, Skeleton, Space } from 'antd'
 import { useSearchParams } from 'react-router';
 import { parseForm, zodFormRule } from '../../../core/forms.js';
 import { type CurrentRun, useFramework } from '../../../core/session.js';
-import { ChooseProject } from '../../project/index.js';
+import { ChooseProject } from '../../../ui/ChooseProject.js';
 import { ExportButton } from '../components/period/ExportButton.js';
 import { PrintButton } from '../components/period/PrintButton.js';
 import { ReportHeader } from '../components/period/ReportHeader.js';

@@ -4,7 +4,7 @@ import { useEffect, useRef } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { localToday, shiftLocalDate } from '../../../core/format.js';
 import { useFramework } from '../../../core/session.js';
-import { ChooseProject } from '../../project/index.js';
+import { ChooseProject } from '../../../ui/ChooseProject.js';
 import { ExportButton } from '../components/period/ExportButton.js';
 import { PrintButton } from '../components/period/PrintButton.js';
 import { ReportNav } from '../components/ReportNav.js';

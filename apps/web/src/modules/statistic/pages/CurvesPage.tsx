@@ -3,7 +3,7 @@ import { Card, Skeleton } from 'antd';
 import { useSearchParams } from 'react-router';
 import { type CurrentRun, useFramework } from '../../../core/session.js';
 import { ExportButton } from '../../../ui/ExportButton.js';
-import { ChooseProject } from '../../project/index.js';
+import { ChooseProject } from '../../../ui/ChooseProject.js';
 import { type RingAxis, type RingCurvesQuery, usePointGroups, useRingCurves, useRingList } from '../api.js';
 import { MultiRingCard, SingleRingCard } from '../components/CurvesCard.js';
 import { type CurvesChoice, CurvesForm } from '../components/CurvesForm.js';

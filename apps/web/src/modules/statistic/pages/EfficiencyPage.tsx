@@ -1,7 +1,7 @@
 import { Card } from 'antd';
 import { useSearchParams } from 'react-router';
 import { type CurrentRun, useFramework } from '../../../core/session.js';
-import { ChooseProject } from '../../project/index.js';
+import { ChooseProject } from '../../../ui/ChooseProject.js';
 import { type RingRangeQuery, SLOW_RING_COUNT, useEfficiency, useRingList, useSlowRings } from '../api.js';
 import { RingsPerDayChart, RingTimeChart } from '../components/EfficiencyCharts.js';
 import { EfficiencyFigures } from '../components/EfficiencyFigures.js';

@@ -3,7 +3,7 @@ import { Card, Skeleton } from 'antd';
 import { useSearchParams } from 'react-router';
 import { type CurrentRun, useFramework } from '../../../core/session.js';
 import { ExportButton } from '../../../ui/ExportButton.js';
-import { ChooseProject } from '../../project/index.js';
+import { ChooseProject } from '../../../ui/ChooseProject.js';
 import { type RingStatsQuery, usePointGroups, useRingList, useRingStats } from '../api.js';
 import { type HistoryChoice, HistoryForm, type HistoryView, STAT_VIEW } from '../components/HistoryForm.js';
 import { historyHeight } from '../components/historyOption.js';

@@ -6,7 +6,7 @@ import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { formatLocalDate, localToday } from '../../../core/format.js';
 import { type CurrentRun, useFramework } from '../../../core/session.js';
-import { ChooseProject } from '../../project/index.js';
+import { ChooseProject } from '../../../ui/ChooseProject.js';
 import { type ProgressQuery, useProgressList } from '../api.js';
 import { ProgressChart } from '../components/ProgressChart.js';
 import { ProgressFigures } from '../components/ProgressFigures.js';

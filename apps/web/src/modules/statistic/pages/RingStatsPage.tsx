@@ -4,7 +4,7 @@ import { Card, Empty, Segmented, Skeleton } from 'antd';
 import { useSearchParams } from 'react-router';
 import { type CurrentRun, useFramework } from '../../../core/session.js';
 import { ExportButton } from '../../../ui/ExportButton.js';
-import { ChooseProject } from '../../project/index.js';
+import { ChooseProject } from '../../../ui/ChooseProject.js';
 import { type RingStatsQuery, type TagStat, usePointGroups, useRingList, useRingStats } from '../api.js';
 import { intParam, newestRings, numberParam } from '../components/ringRange.js';
 import { type RingStatsFilter, RingStatsForm } from '../components/RingStatsForm.js';

@@ -4,7 +4,7 @@ import { AutoComplete, Button, Form, Input, InputNumber, Select } from 'antd';
 import { useState } from 'react';
 import { antdFields, parseForm, showApiError } from '../../../../core/forms.js';
 import { notify } from '../../../../core/notify.js';
-import { useStatusLabel } from '../../../project/index.js';
+import { useStatusLabel } from '../../../../core/runStatus.js';
 import { type SlotRef, useRingOptions, useSaveShiftMain, settle } from '../../shiftApi.js';
 import { dayMonthTime } from './shiftTime.js';
 import { isEditExpired } from './useEditWindow.js';

@@ -1,6 +1,6 @@
 import { type dictionaryContract, MACHINE_STATE_KEYS } from '@boreline/contracts';
 import { STOP_REASON_KEYS, WORK_PROCESS_KEYS } from '@boreline/i18n/dictionaryKeys';
-import { STATUS_COLORS } from '../../../project/index.js';
+import { STATUS_COLORS } from '../../../../core/runStatus.js';
 import type { RecordRow } from './shiftTime.js';
 import { useT } from '../../../../core/i18n.js';
 

@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import { notify } from '../../../core/notify.js';
-import { canUse, useFramework } from '../../../core/session.js';
-import { useT } from '../../../core/i18n.js';
+import { notify } from '../core/notify.js';
+import { canUse, useFramework } from '../core/session.js';
+import { useT } from '../core/i18n.js';
 
 /** Shown by project pages without a current run: the user picks a project first. */
 export function ChooseProject() {
