@@ -127,4 +127,7 @@ export function showApiError(error: unknown, onFields?: (problems: FieldProblem[
 
 /** Field problems onto an antd form. */
 export const antdFields = (form: FormInstance) => (problems: FieldProblem[]) =>
-  form.setFields(problems.map((p) => ({ name: p.field, errors: [p.message] })));
+  form.setFields(problems.map((p) => ({ name: fieldPath(p.field), errors: [p.message] })));
+
+/** A field named by the server (`shifts.1.name`) as antd's path to it (`['shifts', 1, 'name']`). */
+const fieldPath = (field: string): (string | number)[] => field.split('.').map((part) => (/^\d+$/.test(part) ? Number(part) : part));

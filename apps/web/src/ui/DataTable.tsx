@@ -61,6 +61,10 @@ export function DataTable<T extends object, I extends z.ZodType = z.ZodType, O e
   const paged = source.data !== undefined && 'records' in source.data ? source.data : null;
   const rows = paged ? paged.records : Array.isArray(source.data) ? source.data : [];
   const failed = source.error !== null && source.error !== undefined;
+  // Fetching covers the first load and every later one; a query waiting for its input (not
+  // enabled yet) is pending without fetching and must not spin for ever.
+  const busy = source.isFetching ?? source.isPending;
+  const firstLoad = source.isPending && busy && !failed;
   const retry = (
     <Button icon={<ReloadOutlined />} onClick={() => void source.refetch()}>
       {t('ui.table.retry')}
@@ -104,8 +108,8 @@ export function DataTable<T extends object, I extends z.ZodType = z.ZodType, O e
         columns={columns}
         dataSource={[...rows]}
         size={props.size}
-        loading={source.isPending && !failed ? true : Boolean(source.isFetching)}
-        locale={{ emptyText: source.isPending && !failed ? ' ' : empty }}
+        loading={busy}
+        locale={{ emptyText: firstLoad ? ' ' : empty }}
         data-testid={props['data-testid']}
         onChange={handleChange}
         rowSelection={

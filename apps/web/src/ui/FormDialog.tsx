@@ -150,9 +150,17 @@ export function FormDialog<S extends z.ZodType>(props: FormDialogProps<S>) {
         // The save button submits the form, so Enter in a field saves too.
         okButtonProps={{ htmlType: 'submit', loading: pending }}
         destroyOnHidden
-        data-testid={props['data-testid']}
         modalRender={(node) => (
-          <Form key={session} form={form} name={props.name} layout="vertical" clearOnDestroy initialValues={props.initialValues} onFinish={handleFinish}>
+          <Form
+            key={session}
+            form={form}
+            name={props.name}
+            layout="vertical"
+            clearOnDestroy
+            initialValues={props.initialValues}
+            onFinish={handleFinish}
+            data-testid={props['data-testid']}
+          >
             {node}
           </Form>
         )}
