@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { setUpClient } from './app/clientSetup.js';
-import { setLogoutNavigator } from './app/logout.js';
+import { setLogoutNavigator } from './core/logout.js';
 import { routes } from './app/routes.js';
 import { BASENAME } from './core/config.js';
 import { initI18n } from './core/i18n.js';

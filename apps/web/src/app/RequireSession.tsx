@@ -1,27 +1,17 @@
 import { type ReactNode, Suspense, useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Navigate, useLocation, useMatches } from 'react-router';
+import { Navigate, useLocation } from 'react-router';
 import { notify } from '../core/notify.js';
 import { canUse, session, useFramework } from '../core/session.js';
 import { decideGuard } from './guard.js';
-import { lazyComponent } from './lazyPage.js';
-import { logout } from './logout.js';
-import type { RouteHandle } from './routeTypes.js';
+import { logout } from '../core/logout.js';
+import { lazyComponent, useRouteHandle } from '../core/routing.js';
+import { useT } from '../core/i18n.js';
 
 const NoPermission = lazyComponent(() => import('./NoPermission.js'), (m) => m.NoPermission);
 
-const isHandle = (value: unknown): value is RouteHandle =>
-  typeof value === 'object' && value !== null && 'name' in value && 'resource' in value;
-
-/** The deepest matched route's handle: its name and resource decide access. */
-export function useRouteHandle(): RouteHandle | undefined {
-  const matches = useMatches();
-  return [...matches].reverse().map((m) => m.handle).find(isHandle);
-}
-
 /** Applies the guard of spec §2 to every protected route, then the route's resource. */
 export function RequireSession({ children }: { children: ReactNode }) {
-  const { t } = useTranslation();
+  const t = useT();
   const location = useLocation();
   const handle = useRouteHandle();
   const warned = useRef(false);

@@ -1,17 +1,16 @@
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigation, useRouteError } from 'react-router';
 import { session } from '../core/session.js';
 import { NavigationProgress } from '../ui/NavigationProgress.js';
-import { ChunkLoadError } from './lazyPage.js';
-import { useRouteHandle } from './RequireSession.js';
+import { ChunkLoadError, useRouteHandle } from '../core/routing.js';
+import { useT } from '../core/i18n.js';
 
 /** Frame of every route: progress bar, scroll to top, remembered path, page title. */
 export function Root() {
   const navigation = useNavigation();
   const location = useLocation();
   const handle = useRouteHandle();
-  const { t } = useTranslation();
+  const t = useT();
 
   const isPublic = handle?.resource === 'public';
   useEffect(() => {
@@ -36,7 +35,7 @@ export function Root() {
 /** What a route shows when its page failed: a chunk that did not load, or an error (kept light: no antd). */
 export function RouteError() {
   const error = useRouteError();
-  const { t } = useTranslation();
+  const t = useT();
   const chunk = error instanceof ChunkLoadError;
   return (
     <div role="alert" style={{ maxWidth: 560, margin: '15vh auto', textAlign: 'center', fontFamily: 'system-ui, sans-serif' }}>

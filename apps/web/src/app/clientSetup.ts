@@ -1,12 +1,12 @@
-import i18next from 'i18next';
+import type { MessageKey } from '@boreline/i18n';
 import { configureClient, type StandardText } from '../core/api/client.js';
-import { currentLanguage } from '../core/i18n.js';
+import { currentLanguage, tr } from '../core/i18n.js';
 import { notify } from '../core/notify.js';
-import { endSession, type SessionEnd, setSessionEndHandler } from '../core/sessionEnd.js';
+import { endSession, H5_SESSION_ENDED_EVENT, type SessionEnd, setSessionEndHandler } from '../core/sessionEnd.js';
 import { session, useFramework } from '../core/session.js';
-import { logout } from './logout.js';
+import { logout } from '../core/logout.js';
 
-const STANDARD_TEXTS: Record<StandardText, string> = {
+const STANDARD_TEXTS: Record<StandardText, MessageKey> = {
   cannotConnect: 'common.error.cannotConnect',
   server500: 'common.error.server500',
   notFound404: 'common.error.notFound404',
@@ -18,9 +18,6 @@ const STANDARD_TEXTS: Record<StandardText, string> = {
 };
 
 let sessionEnding = false;
-
-/** Dispatched on `window` when an embedded (H5) session ends. */
-export const H5_SESSION_ENDED_EVENT = 'boreline:h5:sessionEnded';
 
 /** Code 1 of a request and the message server's session channel end the session the same way. */
 function handleSessionEnded({ forcedOffline, message }: SessionEnd): void {
@@ -37,7 +34,7 @@ function handleSessionEnded({ forcedOffline, message }: SessionEnd): void {
     void logout({ callServer: false });
   };
   if (forcedOffline && !session.isH5()) {
-    void notify.alert(i18next.t('shell.forcedOffline.title'), message, i18next.t('shell.forcedOffline.ok')).then(done);
+    void notify.alert(tr('shell.forcedOffline.title'), message, tr('shell.forcedOffline.ok')).then(done);
   } else done();
 }
 
@@ -48,7 +45,7 @@ export function setUpClient(): void {
     token: () => useFramework.getState().token,
     language: () => currentLanguage(),
     isMobile: () => session.isH5(),
-    text: (key) => i18next.t(STANDARD_TEXTS[key]),
+    text: (key) => tr(STANDARD_TEXTS[key]),
     warn: (text) => notify.show('warning', text),
     onSessionEnded: endSession,
   });

@@ -5,9 +5,9 @@ import { initI18n } from '../core/i18n.js';
 import { type MessageKind, useNotifications } from '../core/notify.js';
 import { session, useFramework } from '../core/session.js';
 import { decideGuard } from './guard.js';
-import { setLogoutNavigator } from './logout.js';
+import { setLogoutNavigator } from '../core/logout.js';
 import { RequireResource, RequireSession } from './RequireSession.js';
-import type { AppRoute } from './routeTypes.js';
+import type { AppRoute } from '../core/routing.js';
 
 describe('guard rules (spec §2)', () => {
   const base = { routeName: 'home', isPublic: false, hasWebAuth: false, queryToken: null, h5: false };

@@ -14,3 +14,8 @@ export const webConfig = {
 export const BASENAME = '/client_web';
 /** Where a signed-in user lands when no earlier page is remembered. */
 export const START_PATH = '/fw0/dp';
+/**
+ * The start route: for a signed-in user it leads on to the page they were on, else to the first
+ * page their menu grants (the app knows the menu; sign-in pages only go here).
+ */
+export const SIGNED_IN_START = '/';

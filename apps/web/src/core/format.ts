@@ -3,7 +3,7 @@ import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useLocale, useT } from './i18n.js';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
@@ -25,6 +25,18 @@ const cachedFormat = (locale: string, options: Intl.NumberFormatOptions): Intl.N
 /** A number in the reader's locale (decimal comma in Italian, German…), 2 decimals by default. */
 export function formatNumber(value: number, locale: string, decimals: number = DEFAULT_DECIMALS): string {
   return cachedFormat(locale, { minimumFractionDigits: decimals, maximumFractionDigits: decimals }).format(value);
+}
+
+const KIB = 1024;
+const MIB = 1024 * KIB;
+
+/**
+ * A file size in the reader's locale (`2 MB`, `500 kB`), counted in binary units as the limits of
+ * spec §9 are (1 MB = 1,048,576 bytes), so a limit reads as it was written.
+ */
+export function formatBytes(bytes: number, locale: string): string {
+  const [value, unit] = bytes >= MIB ? [bytes / MIB, 'megabyte'] : bytes >= KIB ? [bytes / KIB, 'kilobyte'] : [bytes, 'byte'];
+  return cachedFormat(locale, { style: 'unit', unit, unitDisplay: 'short', maximumFractionDigits: 1 }).format(value);
 }
 
 /** A share 0–1 as a percentage with 2 decimals (`45.12%`, `45,12 %`). */
@@ -61,6 +73,21 @@ export function countryName(code: string, locale: string): string {
   }
 }
 
+/**
+ * A duration as hours and minutes, `h:mm` (`125:05` for a month of standby): the notation site
+ * staff add up on paper and in Excel, which days-and-hours texts would not allow.
+ */
+export function formatHm(ms: number): string {
+  const minutes = Math.max(0, Math.round(ms / 60_000));
+  return `${Math.floor(minutes / 60)}:${String(minutes % 60).padStart(2, '0')}`;
+}
+
+/** Monday of the week holding a local date: weeks run Monday to Sunday whatever the reader's locale. */
+export function mondayOf(date: string): string {
+  const day = dayjs(date);
+  return day.subtract((day.day() + 6) % 7, 'day').format('YYYY-MM-DD');
+}
+
 /** Whole days, hours and minutes of a duration. */
 export function splitDuration(ms: number): { days: number; hours: number; minutes: number } {
   const minutesTotal = Math.max(0, Math.floor(ms / 60_000));
@@ -69,8 +96,8 @@ export function splitDuration(ms: number): { days: number; hours: number; minute
 
 /** The formatters of the reader's language, for tables and boards. */
 export function useFormat() {
-  const { t, i18n } = useTranslation();
-  const locale = i18n.language;
+  const t = useT();
+  const locale = useLocale();
   return useMemo(
     () => ({
       locale,

@@ -1,7 +1,8 @@
+import type { MessageParams } from '@boreline/i18n';
 import type { FormInstance, FormRule } from 'antd';
-import type { TFunction } from 'i18next';
 import type { z } from 'zod';
 import { ApiError } from './api/client.js';
+import { isMessageKey, type Translate } from './i18n.js';
 import { notify } from './notify.js';
 
 /**
@@ -10,20 +11,27 @@ import { notify } from './notify.js';
  * check adds (ring and chainage ranges say their maximum there) — and a generic text when the
  * contract gave no key.
  */
-export function issueText(issue: z.core.$ZodIssue | undefined, t: TFunction): string {
+export function issueText(issue: z.core.$ZodIssue | undefined, t: Translate): string {
   if (!issue) return t('validation.invalid');
-  const known = typeof issue.message === 'string' && issue.message.includes('.') && t(issue.message) !== issue.message;
-  if (!known) {
+  const key = issue.message;
+  if (!key.includes('.') || !isMessageKey(key)) {
     if (issue.code === 'invalid_type' && issue.input === undefined) return t('validation.required');
     return t('validation.invalid');
   }
   const max = issue.code === 'too_big' ? issue.maximum : undefined;
-  const params = issue.code === 'custom' && issue.params ? issue.params : {};
-  return t(issue.message, { ...params, ...(max === undefined ? {} : { max: String(max) }) });
+  const params = issue.code === 'custom' && issue.params ? textParams(issue.params) : {};
+  return t(key, { ...params, ...(max === undefined ? {} : { max: String(max) }) });
+}
+
+/** The parameters a text can show (numbers and words) out of what a custom check reported. */
+function textParams(values: Record<string, unknown>): MessageParams {
+  const params: MessageParams = {};
+  for (const [name, value] of Object.entries(values)) if (typeof value === 'string' || typeof value === 'number') params[name] = value;
+  return params;
 }
 
 /** A field check from a contract schema: the same validator and message keys as the server. */
-export function zodCheck(schema: z.ZodType, t: TFunction): (value: unknown) => string | null {
+export function zodCheck(schema: z.ZodType, t: Translate): (value: unknown) => string | null {
   return (value) => {
     const result = schema.safeParse(value === '' ? undefined : value);
     return result.success ? null : issueText(result.error.issues[0], t);
@@ -31,7 +39,7 @@ export function zodCheck(schema: z.ZodType, t: TFunction): (value: unknown) => s
 }
 
 /** The same check as an antd form rule (pages inside the application frame). */
-export function zodRule(schema: z.ZodType, t: TFunction): FormRule {
+export function zodRule(schema: z.ZodType, t: Translate): FormRule {
   const check = zodCheck(schema, t);
   return {
     validator: async (_rule, value: unknown) => {
@@ -47,7 +55,7 @@ export function zodRule(schema: z.ZodType, t: TFunction): FormRule {
  * list — show the server's message on the field they name. `path` is the field's path in the
  * input (`shifts.1.name`). The rule is a bare validator, so lists (Form.List) take it too.
  */
-export function zodFormRule(schema: z.ZodType, input: () => unknown, path: string, t: TFunction): { validator: () => Promise<void> } {
+export function zodFormRule(schema: z.ZodType, input: () => unknown, path: string, t: Translate): { validator: () => Promise<void> } {
   return {
     validator: async () => {
       const result = schema.safeParse(input());
@@ -62,7 +70,7 @@ export function zodFormRule(schema: z.ZodType, input: () => unknown, path: strin
  * A form's input parsed with its contract schema, as the server will parse it; on failure each
  * problem goes onto the field at its path and null is answered.
  */
-export function parseForm<S extends z.ZodType>(schema: S, input: unknown, form: FormInstance, t: TFunction): z.output<S> | null {
+export function parseForm<S extends z.ZodType>(schema: S, input: unknown, form: FormInstance, t: Translate): z.output<S> | null {
   const result = schema.safeParse(input);
   if (result.success) return result.data;
   form.setFields(
@@ -76,7 +84,7 @@ export function parseForm<S extends z.ZodType>(schema: S, input: unknown, form: 
 
 /** The antd rule of a "confirm password" field: required and equal to `newPassword` (as the server checks). */
 export const confirmPasswordRule =
-  (t: TFunction): FormRule =>
+  (t: Translate): FormRule =>
   ({ getFieldValue }) => ({
     validator: async (_rule, value: unknown) => {
       if (!value) throw new Error(t('validation.required'));
@@ -119,4 +127,7 @@ export function showApiError(error: unknown, onFields?: (problems: FieldProblem[
 
 /** Field problems onto an antd form. */
 export const antdFields = (form: FormInstance) => (problems: FieldProblem[]) =>
-  form.setFields(problems.map((p) => ({ name: p.field, errors: [p.message] })));
+  form.setFields(problems.map((p) => ({ name: fieldPath(p.field), errors: [p.message] })));
+
+/** A field named by the server (`shifts.1.name`) as antd's path to it (`['shifts', 1, 'name']`). */
+const fieldPath = (field: string): (string | number)[] => field.split('.').map((part) => (/^\d+$/.test(part) ? Number(part) : part));

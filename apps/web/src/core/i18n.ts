@@ -1,7 +1,9 @@
 import { DEFAULT_LANGUAGE, type Language, LANGUAGES, LOCALE_OF, resolveLanguage } from '@boreline/contracts';
+import type { MessageKey, MessageParams } from '@boreline/i18n';
 import dayjs from 'dayjs';
 import i18next from 'i18next';
-import { initReactI18next } from 'react-i18next';
+import { useCallback } from 'react';
+import { initReactI18next, useTranslation } from 'react-i18next';
 import { session, useFramework } from './session.js';
 
 /** Catalogue files, loaded per language on demand (one language in the first load). */
@@ -75,3 +77,30 @@ export async function changeLanguage(language: Language): Promise<void> {
 }
 
 export const currentLanguage = (): Language => useFramework.getState().language ?? DEFAULT_LANGUAGE;
+
+/** A text of the reader's language by its key: a key the English catalogue lacks does not compile. */
+export type Translate = (key: MessageKey, params?: MessageParams) => string;
+
+/** The translation function of components; it changes (and re-renders them) with the language. */
+export function useT(): Translate {
+  const { t } = useTranslation();
+  return useCallback<Translate>((key, params) => t(key, params), [t]);
+}
+
+/** The same outside components (the request client's standard texts, notices of plain functions). */
+export const tr: Translate = (key, params) => i18next.t(key, params);
+
+/** The reader's locale (`de-AT`, …), for number and date formats. */
+export const useLocale = (): string => useTranslation().i18n.language;
+
+/**
+ * Whether a text coming from elsewhere (a contract's issue message) is a key of the catalogues;
+ * such keys are checked where they are written, in the contracts.
+ */
+export const isMessageKey = (text: string): text is MessageKey => i18next.exists(text);
+
+/**
+ * A text whose key comes with data rather than code (the name parts of a machine's tags, from its
+ * tag catalogue): the key itself where the catalogues have none, so an unknown tag still shows.
+ */
+export const dataText = (t: Translate, key: string, params?: MessageParams): string => (isMessageKey(key) ? t(key, params) : key);

@@ -12,3 +12,6 @@ export const setSessionEndHandler = (next: (end: SessionEnd) => void): void => {
 };
 
 export const endSession = (end: SessionEnd): void => handler(end);
+
+/** Dispatched on `window` when an embedded (H5) session ends: the H5 view says so instead of going to sign-in. */
+export const H5_SESSION_ENDED_EVENT = 'boreline:h5:sessionEnded';

@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import type { AppRoute } from '../app/routeTypes.js';
+import type { AppRoute } from '../core/routing.js';
 
 /** Renders pages under their routes at `path`, with a fresh query cache that does not retry. */
 export function renderRoutes(routes: AppRoute[], path: string) {

@@ -2,11 +2,11 @@ import { FileExcelOutlined } from '@ant-design/icons';
 import type { EndpointDefinition } from '@boreline/contracts';
 import { Button } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { ApiError } from '../core/api/client.js';
 import { fetchFile, saveFile } from '../core/api/download.js';
 import { notify } from '../core/notify.js';
+import { useT } from '../core/i18n.js';
 
 export interface ExportButtonProps<I extends z.ZodType, O extends z.ZodType> {
   /** An export endpoint (`response: 'raw'`) answering a workbook. */
@@ -25,7 +25,7 @@ export interface ExportButtonProps<I extends z.ZodType, O extends z.ZodType> {
  * the workbook is built; a refusal ('no data can be exported now') shows the server's text.
  */
 export function ExportButton<I extends z.ZodType, O extends z.ZodType>({ endpoint, input, fallbackName, label, 'data-testid': testId }: ExportButtonProps<I, O>) {
-  const { t } = useTranslation();
+  const t = useT();
   const [busy, setBusy] = useState(false);
   const handleExport = async () => {
     if (input === null) return;

@@ -13,16 +13,15 @@ import { useQuery } from '@tanstack/react-query';
 import { App, Avatar, Badge, Button, Dropdown, Layout, Menu, Space, theme } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { realtime } from '../../core/realtime/realtime.js';
-import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { call } from '../../core/api/client.js';
-import { changeLanguage, LANGUAGE_NAMES } from '../../core/i18n.js';
+import { changeLanguage, LANGUAGE_NAMES, useT } from '../../core/i18n.js';
 import { canUse, useFramework } from '../../core/session.js';
-import { logout } from '../logout.js';
+import { logout } from '../../core/logout.js';
 import { RequireResource } from '../RequireSession.js';
 import { menuKeyOf, visibleMenu } from '../menu.js';
-import { ShellProviders } from './ShellProviders.js';
-import { useAvatarUrl } from './useAvatarUrl.js';
+import { ShellProviders } from '../../ui/ShellProviders.js';
+import { useAvatarUrl } from '../../core/api/useAvatarUrl.js';
 
 const { Sider, Header, Content } = Layout;
 
@@ -38,7 +37,7 @@ export function AppLayout() {
 }
 
 function Frame() {
-  const { t } = useTranslation();
+  const t = useT();
   const navigate = useNavigate();
   const location = useLocation();
   const { modal } = App.useApp();

@@ -74,15 +74,22 @@ function withQuery(url: string, query: Record<string, unknown> | undefined): str
   return text ? `${url}?${text}` : url;
 }
 
+/** The headers every call carries: the user's language and, when signed in, the session token. */
+export function clientHeaders(): Record<string, string> {
+  const c = ctx();
+  const headers: Record<string, string> = { lang: c.language() };
+  const token = c.token();
+  if (token) headers.Authorization = token;
+  return headers;
+}
+
 /**
  * Every call of the app: Authorization and lang headers, credentials, a timeout, the envelope's
  * codes handled as spec §8 says; XML, files and images come back unchanged (as Blob or text).
  */
 export async function request<T>(options: RequestOptions): Promise<T> {
   const c = ctx();
-  const headers: Record<string, string> = { lang: c.language() };
-  const token = c.token();
-  if (token) headers.Authorization = token;
+  const headers = clientHeaders();
   let body: BodyInit | undefined;
   if (options.form) body = options.form;
   else if (options.json !== undefined) {
@@ -111,17 +118,30 @@ export async function request<T>(options: RequestOptions): Promise<T> {
   if (response.ok && PASS_THROUGH.test(type)) {
     return (type.includes('xml') ? await response.text() : await response.blob()) as T;
   }
-  if (!type.includes('application/json')) {
-    if (response.status === 404) throw fail(RESULT_CODE.notFound, c.text('notFound404'));
-    if (response.status >= 500) throw fail(RESULT_CODE.serverError, c.text('server500'));
-    throw fail(UNKNOWN_RESULT_CODE, c.text(response.ok ? 'badFormat' : 'network'));
-  }
+  if (!type.includes('application/json')) throw notAnEnvelope(response.status, response.ok);
   let envelope: unknown;
   try {
     envelope = await response.json();
   } catch {
     throw fail(UNKNOWN_RESULT_CODE, c.text('badFormat'));
   }
+  return settleEnvelope<T>(envelope);
+}
+
+/** The failure of an answer that is no envelope (a proxy's error page, a crash). */
+export function notAnEnvelope(status: number, ok: boolean): ApiError {
+  const c = ctx();
+  if (status === 404) return fail(RESULT_CODE.notFound, c.text('notFound404'));
+  if (status >= 500) return fail(RESULT_CODE.serverError, c.text('server500'));
+  return fail(UNKNOWN_RESULT_CODE, c.text(ok ? 'badFormat' : 'network'));
+}
+
+/**
+ * The data of a `{code,msg,data}` envelope, or the failure it reports: code 1 ends the session,
+ * code 2 warns of missing permission (neither in mobile mode), code 3 goes to the caller to show.
+ */
+export function settleEnvelope<T>(envelope: unknown): T {
+  const c = ctx();
   if (typeof envelope !== 'object' || envelope === null || !('code' in envelope)) {
     throw fail(UNKNOWN_RESULT_CODE, c.text(envelope === null ? 'noData' : 'badFormat'));
   }
@@ -152,6 +172,9 @@ export async function request<T>(options: RequestOptions): Promise<T> {
     }
   }
 }
+
+/** A standard text of spec §8 in the user's language (for helpers that talk to the server themselves). */
+export const standardText = (key: StandardText): string => ctx().text(key);
 
 function fail(code: number, text: string, cause?: unknown): ApiError {
   const error = new ApiError(code, text);

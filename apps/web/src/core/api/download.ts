@@ -6,9 +6,8 @@ import {
   SESSION_END_REASON,
   UNKNOWN_RESULT_CODE,
 } from '@boreline/contracts';
-import i18next from 'i18next';
 import { z } from 'zod';
-import { currentLanguage } from '../i18n.js';
+import { currentLanguage, tr } from '../i18n.js';
 import { notify } from '../notify.js';
 import { endSession } from '../sessionEnd.js';
 import { useFramework } from '../session.js';
@@ -70,7 +69,7 @@ export async function fetchFile<I extends z.ZodType, O extends z.ZodType>(endpoi
       signal: controller.signal,
     });
   } catch {
-    throw new ApiError(UNKNOWN_RESULT_CODE, i18next.t(controller.signal.aborted ? 'common.error.network' : 'common.error.cannotConnect'));
+    throw new ApiError(UNKNOWN_RESULT_CODE, tr(controller.signal.aborted ? 'common.error.network' : 'common.error.cannotConnect'));
   } finally {
     clearTimeout(timer);
   }
@@ -79,24 +78,24 @@ export async function fetchFile<I extends z.ZodType, O extends z.ZodType>(endpoi
     return { blob: await response.blob(), fileName: fileNameFromDisposition(response.headers.get('content-disposition')) };
   }
   if (!type.includes('application/json')) {
-    throw new ApiError(UNKNOWN_RESULT_CODE, i18next.t(response.status >= 500 ? 'common.error.server500' : 'common.error.network'));
+    throw new ApiError(UNKNOWN_RESULT_CODE, tr(response.status >= 500 ? 'common.error.server500' : 'common.error.network'));
   }
   const parsed = EnvelopeSchema.safeParse(await response.json().catch(() => null));
-  if (!parsed.success) throw new ApiError(UNKNOWN_RESULT_CODE, i18next.t('common.error.badFormat'));
+  if (!parsed.success) throw new ApiError(UNKNOWN_RESULT_CODE, tr('common.error.badFormat'));
   const { code, msg, data } = parsed.data;
   if (code === RESULT_CODE.unauthenticated) {
     const forcedOffline = typeof data === 'object' && data !== null && 'reason' in data && data.reason === SESSION_END_REASON.forcedOffline;
-    const text = msg || i18next.t('common.error.sessionExpired');
+    const text = msg || tr('common.error.sessionExpired');
     if (!forcedOffline) notify.show('warning', text);
     endSession({ forcedOffline, message: text });
     throw new ApiError(code, text, data);
   }
   if (code === RESULT_CODE.forbidden) {
-    const text = msg || i18next.t('common.error.forbidden');
+    const text = msg || tr('common.error.forbidden');
     notify.show('warning', text);
     throw new ApiError(code, text, data);
   }
-  throw new ApiError(code === RESULT_CODE.ok ? UNKNOWN_RESULT_CODE : code, msg || i18next.t('common.error.network'), data);
+  throw new ApiError(code === RESULT_CODE.ok ? UNKNOWN_RESULT_CODE : code, msg || tr('common.error.network'), data);
 }
 
 /** Hands a file to the browser's downloads under `fileName`. */

@@ -1,5 +1,4 @@
-import { lazyPage } from '../../app/lazyPage.js';
-import type { AppRoute } from '../../app/routeTypes.js';
+import { type AppRoute, lazyPage } from '../../core/routing.js';
 
 /** Sign-in pages: public. */
 export const authRoutes: AppRoute[] = [

@@ -1,5 +1,4 @@
-import { lazyPage } from '../../app/lazyPage.js';
-import type { AppRoute } from '../../app/routeTypes.js';
+import { type AppRoute, lazyPage } from '../../core/routing.js';
 
 const realtimePage = lazyPage(() => import('./pages/RealtimePage.js'), (m) => m.RealtimePage);
 const h5Page = lazyPage(() => import('./pages/H5RealtimePage.js'), (m) => m.H5RealtimePage);

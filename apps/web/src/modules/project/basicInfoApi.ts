@@ -1,11 +1,11 @@
 import { basicInfoContract as b, dictionaryContract as d, projectContract as c, shiftContract as s } from '@boreline/contracts';
 import { type QueryKey, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { FormInstance } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { call } from '../../core/api/client.js';
 import { antdFields, showApiError } from '../../core/forms.js';
 import { notify } from '../../core/notify.js';
 import { canUse, useFramework } from '../../core/session.js';
+import { useLocale, useT } from '../../core/i18n.js';
 
 export const projectInfoKey = (runId: number): QueryKey => ['projectInfo', runId];
 export const deviceInfoKey = (runId: number): QueryKey => ['deviceInfo', runId];
@@ -17,9 +17,9 @@ export const useShifts = (runId: number) => useQuery({ queryKey: shiftsKey(runId
 
 /** A translated code list; its names follow the reader's language, so the language is part of the key. */
 export function useDictionary(type: d.DicType) {
-  const { i18n } = useTranslation();
+  const locale = useLocale();
   return useQuery({
-    queryKey: ['dictionary', type, i18n.language],
+    queryKey: ['dictionary', type, locale],
     queryFn: async () => (await call(d.dicQueryList, { types: [type] })).find((list) => list.type === type)?.items ?? [],
     staleTime: Infinity,
   });
@@ -60,7 +60,7 @@ export function useBasicInfoSave<I, O>(options: {
   onFailure?: (error: unknown) => void;
   onDone?: (result: O) => void | Promise<void>;
 }) {
-  const { t } = useTranslation();
+  const t = useT();
   const client = useQueryClient();
   return useMutation({
     mutationFn: options.save,

@@ -1,5 +1,4 @@
-import { lazyPage } from '../../app/lazyPage.js';
-import type { AppRoute } from '../../app/routeTypes.js';
+import { type AppRoute, lazyPage } from '../../core/routing.js';
 
 const shiftPage = lazyPage(() => import('./pages/ShiftReportPage.js'), (m) => m.ShiftReportPage);
 const periodPage = lazyPage(() => import('./pages/PeriodReportPage.js'), (m) => m.PeriodReportPage);

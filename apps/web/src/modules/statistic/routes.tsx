@@ -1,5 +1,4 @@
-import { lazyPage } from '../../app/lazyPage.js';
-import type { AppRoute } from '../../app/routeTypes.js';
+import { type AppRoute, lazyPage, type RouteHandle } from '../../core/routing.js';
 
 // One import of the loaders (see pages.ts); each page still arrives in a chunk of its own.
 const pages = () => import('./pages.js');
@@ -10,7 +9,7 @@ const multiRingPage = lazyPage(async () => (await pages()).loadCurvesPage(), (m)
 const historyPage = lazyPage(async () => (await pages()).loadHistoryPage(), (m) => m.HistoryPage);
 const ringStatsPage = lazyPage(async () => (await pages()).loadRingStatsPage(), (m) => m.RingStatsPage);
 
-const handle = (name: string) => ({ name, resource: 'menu.statistics' as const, title: 'shell.menu.statistics' });
+const handle = (name: string): RouteHandle => ({ name, resource: 'menu.statistics', title: 'shell.menu.statistics' });
 
 /**
  * Statistics of the current run (spec §2 statistic): progress and efficiency, the curves of one or

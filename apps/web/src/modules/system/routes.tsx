@@ -1,5 +1,4 @@
-import { lazyPage } from '../../app/lazyPage.js';
-import type { AppRoute } from '../../app/routeTypes.js';
+import { type AppRoute, lazyPage } from '../../core/routing.js';
 
 const underDevelopment = lazyPage(() => import('./pages/UnderDevelopmentPage.js'), (m) => m.UnderDevelopmentPage);
 

@@ -1,6 +1,6 @@
 import { Skeleton } from 'antd';
 import { Suspense } from 'react';
-import { lazyComponent } from '../../app/lazyPage.js';
+import { lazyComponent } from '../../core/routing.js';
 import type { ChartOption } from './chartOption.js';
 
 export type { ChartOption };

@@ -1,17 +1,18 @@
 import { authContract, DATE_FORMATS, type LoginLogEntry } from '@boreline/contracts';
+import type { MessageKey } from '@boreline/i18n';
 import { useQuery } from '@tanstack/react-query';
 import { Table, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { call } from '../../../core/api/client.js';
+import { useT } from '../../../core/i18n.js';
 
-const METHOD_KEYS: Record<LoginLogEntry['method'], string> = {
+const METHOD_KEYS: Record<LoginLogEntry['method'], MessageKey> = {
   password_image: 'account.loginLog.methodPasswordImage',
   password_slide: 'account.loginLog.methodPasswordSlide',
   mobile_code: 'account.loginLog.methodMobileCode',
 };
-const RESULT_KEYS: Record<LoginLogEntry['result'], string> = {
+const RESULT_KEYS: Record<LoginLogEntry['result'], MessageKey> = {
   success: 'account.loginLog.resultSuccess',
   bad_credentials: 'account.loginLog.resultBadCredentials',
   bad_captcha: 'account.loginLog.resultBadCaptcha',
@@ -21,7 +22,7 @@ const RESULT_KEYS: Record<LoginLogEntry['result'], string> = {
 };
 
 export function LoginLogTable() {
-  const { t } = useTranslation();
+  const t = useT();
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(20);
   const { data, isLoading } = useQuery({

@@ -1,11 +1,11 @@
 import { authContract, PasswordSchema } from '@boreline/contracts';
 import { Button, Form, Input } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { logout } from '../../../app/logout.js';
+import { logout } from '../../../core/logout.js';
 import { call } from '../../../core/api/client.js';
 import { antdFields, confirmPasswordRule, showApiError, zodRule } from '../../../core/forms.js';
 import { notify } from '../../../core/notify.js';
+import { useT } from '../../../core/i18n.js';
 
 interface PasswordValues {
   oldPassword: string;
@@ -17,7 +17,7 @@ interface PasswordValues {
 export const RELOGIN_DELAY_MS = 2_000;
 
 export function PasswordForm() {
-  const { t } = useTranslation();
+  const t = useT();
   const [form] = Form.useForm<PasswordValues>();
   const [busy, setBusy] = useState(false);
 

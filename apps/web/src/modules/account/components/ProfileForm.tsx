@@ -2,11 +2,10 @@ import { UploadOutlined, UserOutlined } from '@ant-design/icons';
 import { authContract, EmailSchema, FILE_TYPES, type Language, LANGUAGES, LIMITS, nameSchema, PhoneSchema } from '@boreline/contracts';
 import { Avatar, Button, Form, Input, Select, Space, Typography, Upload } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { useAvatarUrl } from '../../../app/layout/useAvatarUrl.js';
+import { useAvatarUrl } from '../../../core/api/useAvatarUrl.js';
 import { call } from '../../../core/api/client.js';
 import { antdFields, showApiError, zodRule } from '../../../core/forms.js';
-import { changeLanguage, LANGUAGE_NAMES } from '../../../core/i18n.js';
+import { changeLanguage, LANGUAGE_NAMES, useT } from '../../../core/i18n.js';
 import { notify } from '../../../core/notify.js';
 import { useFramework } from '../../../core/session.js';
 
@@ -18,7 +17,7 @@ interface ProfileValues {
 }
 
 export function ProfileForm() {
-  const { t } = useTranslation();
+  const t = useT();
   const user = useFramework((s) => s.user);
   const updateUser = useFramework((s) => s.updateUser);
   const [form] = Form.useForm<ProfileValues>();

@@ -1,15 +1,15 @@
 import { Card, Tabs } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { LoginLogTable } from '../components/LoginLogTable.js';
 import { PasswordForm } from '../components/PasswordForm.js';
 import { ProfileForm } from '../components/ProfileForm.js';
+import { useT } from '../../../core/i18n.js';
 
 const TABS = ['profile', 'password', 'loginLog'] as const;
 
 /** Personal settings, change password and login log: one page, one tab each (routes /…/userSetting/:tab). */
 export function SettingsPage() {
-  const { t } = useTranslation();
+  const t = useT();
   const { tab } = useParams();
   const navigate = useNavigate();
   const location = useLocation();

@@ -1,83 +1,107 @@
-import { adminContract as c, LIMITS, nameSchema, type ResourceNode, SortNumberSchema } from '@boreline/contracts';
-import { useQuery } from '@tanstack/react-query';
-import { App, Button, Card, Col, Descriptions, Empty, Form, Input, InputNumber, Modal, Row, Select, Space, Tag, Tree, type TreeDataNode } from 'antd';
+import { adminContract as c, type ResourceNode } from '@boreline/contracts';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Card, Col, Descriptions, Empty, Input, InputNumber, Row, Select, Space, Tag, Tree, type TreeDataNode } from 'antd';
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
 import { call } from '../../../core/api/client.js';
-import { zodRule } from '../../../core/forms.js';
+import { useT } from '../../../core/i18n.js';
+import { useMutationWithNotice } from '../../../core/useMutationWithNotice.js';
+import { DeleteButton } from '../../../ui/ConfirmDelete.js';
+import { FormDialog, type TypedField } from '../../../ui/FormDialog.js';
 import { useFoldedTree } from '../../../ui/useFoldedTree.js';
-import { useAdminMutation } from '../useAdminMutation.js';
 
 type Dialog = 'add' | 'edit' | 'move' | null;
+type ResourceFieldValues = Omit<z.input<typeof c.resourceEdit.input>, 'id'>;
 
 const flat = (nodes: ResourceNode[]): ResourceNode[] => nodes.flatMap((n) => [n, ...flat(n.children)]);
 
 /** Resources: the tree of menus, pages, buttons and API codes; add, edit, move, delete. */
 export function ResourcePage() {
-  const { t } = useTranslation();
-  const { modal } = App.useApp();
+  const t = useT();
+  const client = useQueryClient();
   const { data: tree = [] } = useQuery({ queryKey: ['resources'], queryFn: () => call(c.resourceTree, {}) });
   const all = useMemo(() => flat(tree), [tree]);
   const [selected, setSelected] = useState<number | null>(null);
   const [dialog, setDialog] = useState<Dialog>(null);
-  const [form] = Form.useForm();
   const node = all.find((n) => n.id === selected);
   const fold = useFoldedTree(all.filter((n) => n.children.length > 0).map((n) => n.id));
   const treeData = useMemo(() => {
-    const map = (nodes: ResourceNode[]): TreeDataNode[] => nodes.map((n) => ({ key: n.id, title: n.name === n.code ? n.code : `${n.name} · ${n.code}`, children: map(n.children) }));
+    const map = (nodes: ResourceNode[]): TreeDataNode[] =>
+      nodes.map((n) => ({ key: n.id, title: n.name === n.code ? n.code : `${n.name} · ${n.code}`, children: map(n.children) }));
     return map(tree);
   }, [tree]);
-
   const close = () => setDialog(null);
-  const save = useAdminMutation({
-    run: (v: Record<string, unknown>): Promise<unknown> => {
-      const fields = { group: String(v.group ?? ''), name: String(v.name ?? ''), description: String(v.description ?? ''), level: Number(v.level), sort: Number(v.sort), encoding: String(v.encoding ?? '') };
-      if (dialog === 'add') return call(c.resourceAdd, { ...fields, parentId: node?.id ?? 0 });
-      if (dialog === 'edit') return call(c.resourceEdit, { ...fields, id: node?.id ?? 0 });
-      return call(c.resourceMove, { id: node?.id ?? 0, parentId: Number(v.parentId) });
-    },
-    success: () => t(dialog === 'add' ? 'common.outcome.addSuccess' : dialog === 'move' ? 'common.outcome.moveSuccess' : 'common.outcome.editSuccess'),
-    invalidate: ['resources'],
-    form,
-    onDone: close,
+  const refresh = () => client.invalidateQueries({ queryKey: ['resources'] });
+  const remove = useMutationWithNotice({
+    mutationFn: (id: number) => call(c.resourceDelete, { id }),
+    success: t('common.outcome.deleteSuccess'),
+    invalidate: [['resources']],
+    onSuccess: () => setSelected(null),
   });
-  const remove = useAdminMutation({ run: (id: number) => call(c.resourceDelete, { id }), success: t('common.outcome.deleteSuccess'), invalidate: ['resources'], onDone: () => setSelected(null) });
 
-  const open = (next: Dialog) => {
-    form.resetFields();
-    if (next === 'add' && node) form.setFieldsValue({ group: node.group, level: node.level + 1, sort: node.children.length + 1 });
-    if (next === 'edit' && node) form.setFieldsValue({ ...node, encoding: node.code });
-    setDialog(next);
-  };
+  const resourceFields = (Field: TypedField<ResourceFieldValues>, codeLocked: boolean) => (
+    <>
+      <Field name="group" label={t('admin.page.group')}>
+        <Input />
+      </Field>
+      <Field name="name" label={t('admin.page.name')}>
+        <Input />
+      </Field>
+      <Field name="description" label={t('admin.page.description')}>
+        <Input />
+      </Field>
+      <Field name="encoding" label={t('admin.page.encoding')}>
+        <Input disabled={codeLocked} />
+      </Field>
+      <Field name="level" label={t('admin.page.level')}>
+        <InputNumber min={1} max={9} precision={0} style={{ width: '100%' }} />
+      </Field>
+      <Field name="sort" label={t('admin.page.sort')}>
+        <InputNumber min={1} precision={0} style={{ width: '100%' }} />
+      </Field>
+    </>
+  );
 
   return (
     <Row gutter={16}>
       <Col span={12}>
         <Card title={t('shell.menu.resource')} data-testid="resource-tree">
-          {treeData.length > 0 ? <Tree
+          {treeData.length > 0 ? (
+            <Tree
               treeData={treeData}
               expandedKeys={fold.expandedKeys}
               onExpand={fold.onExpand}
-              selectedKeys={selected ? [selected] : []} onSelect={(keys) => setSelected(Number(keys[0] ?? 0) || null)} /> : <Empty />}
+              selectedKeys={selected ? [selected] : []}
+              onSelect={(keys) => setSelected(Number(keys[0] ?? 0) || null)}
+            />
+          ) : (
+            <Empty />
+          )}
         </Card>
       </Col>
       <Col span={12}>
         <Card title={node ? node.name : t('admin.page.selectResource')}>
           {node ? (
             <>
-              <Descriptions column={1} size="small" items={[
-                { key: 'code', label: t('admin.page.encoding'), children: <code>{node.code}</code> },
-                { key: 'group', label: t('admin.page.group'), children: node.group },
-                { key: 'level', label: t('admin.page.level'), children: node.level },
-                { key: 'builtIn', label: t('admin.page.builtIn'), children: node.builtIn ? <Tag color="blue">{t('admin.page.yes')}</Tag> : t('admin.page.no') },
-              ]} />
+              <Descriptions
+                column={1}
+                size="small"
+                items={[
+                  { key: 'code', label: t('admin.page.encoding'), children: <code>{node.code}</code> },
+                  { key: 'group', label: t('admin.page.group'), children: node.group },
+                  { key: 'level', label: t('admin.page.level'), children: node.level },
+                  { key: 'builtIn', label: t('admin.page.builtIn'), children: node.builtIn ? <Tag color="blue">{t('admin.page.yes')}</Tag> : t('admin.page.no') },
+                ]}
+              />
               <Space wrap style={{ marginTop: 16 }}>
-                <Button type="primary" onClick={() => open('add')}>{t('admin.page.addResource')}</Button>
-                <Button onClick={() => open('edit')}>{t('admin.page.edit')}</Button>
-                <Button onClick={() => open('move')}>{t('admin.page.move')}</Button>
-                <Button danger disabled={node.builtIn} onClick={() => modal.confirm({ title: t('admin.page.deleteResourceConfirm', { name: node.name }), okType: 'danger', onOk: () => remove.mutateAsync(node.id) })}>
-                  {t('admin.page.delete')}
+                <Button type="primary" onClick={() => setDialog('add')}>
+                  {t('admin.page.addResource')}
                 </Button>
+                <Button onClick={() => setDialog('edit')}>{t('admin.page.edit')}</Button>
+                <Button onClick={() => setDialog('move')}>{t('admin.page.move')}</Button>
+                <DeleteButton title={t('admin.page.deleteResourceConfirm', { name: node.name })} disabled={node.builtIn} onConfirm={() => remove.mutateAsync(node.id)}>
+                  {t('admin.page.delete')}
+                </DeleteButton>
               </Space>
             </>
           ) : (
@@ -85,26 +109,57 @@ export function ResourcePage() {
           )}
         </Card>
       </Col>
-      <Modal open={dialog !== null} title={dialog === 'add' ? t('admin.page.addResource') : dialog === 'move' ? t('admin.page.move') : t('admin.page.edit')} onCancel={close} onOk={() => form.submit()} confirmLoading={save.isPending} forceRender>
-        <Form form={form} layout="vertical" onFinish={(v: Record<string, unknown>) => save.mutate(v)}>
-          {dialog === 'move' ? (
-            <Form.Item name="parentId" label={t('admin.page.superiorNode')} rules={[{ required: true, message: t('validation.required') }]}>
-              <Select showSearch optionFilterProp="label" options={all.filter((n) => n.id !== node?.id).map((n) => ({ value: n.id, label: `${n.name} · ${n.code}` }))} />
-            </Form.Item>
-          ) : (
-            <>
-              <Form.Item name="group" label={t('admin.page.group')} rules={[zodRule(nameSchema(LIMITS.orgNameMaxLength), t)]}><Input /></Form.Item>
-              <Form.Item name="name" label={t('admin.page.name')} rules={[zodRule(nameSchema(LIMITS.orgNameMaxLength), t)]}><Input /></Form.Item>
-              <Form.Item name="description" label={t('admin.page.description')} rules={[zodRule(nameSchema(200), t)]}><Input /></Form.Item>
-              <Form.Item name="encoding" label={t('admin.page.encoding')} rules={[{ required: true, message: t('validation.required') }, { pattern: /^[a-z][A-Za-z0-9]*(\.[a-z][A-Za-z0-9]*)+$/, message: t('validation.resourceCode') }]}>
-                <Input disabled={dialog === 'edit' && node?.builtIn} />
-              </Form.Item>
-              <Form.Item name="level" label={t('admin.page.level')} rules={[{ required: true, message: t('validation.required') }]}><InputNumber min={1} max={9} precision={0} style={{ width: '100%' }} /></Form.Item>
-              <Form.Item name="sort" label={t('admin.page.sort')} rules={[zodRule(SortNumberSchema, t)]}><InputNumber min={1} precision={0} style={{ width: '100%' }} /></Form.Item>
-            </>
-          )}
-        </Form>
-      </Modal>
+      <FormDialog
+        open={dialog === 'add'}
+        name="resource-add"
+        title={t('admin.page.addResource')}
+        schema={c.resourceAdd.input}
+        hiddenValues={{ parentId: node?.id }}
+        initialValues={node ? { group: node.group, level: node.level + 1, sort: node.children.length + 1 } : {}}
+        onSubmit={async (input) => {
+          await call(c.resourceAdd, input);
+          await refresh();
+        }}
+        successText={t('common.outcome.addSuccess')}
+        onClose={close}
+      >
+        {(Field) => resourceFields(Field, false)}
+      </FormDialog>
+      <FormDialog
+        open={dialog === 'edit'}
+        name="resource-edit"
+        title={t('admin.page.edit')}
+        schema={c.resourceEdit.input}
+        hiddenValues={{ id: node?.id }}
+        initialValues={node ? { group: node.group, name: node.name, description: node.description, encoding: node.code, level: node.level, sort: node.sort } : {}}
+        onSubmit={async (input) => {
+          await call(c.resourceEdit, input);
+          await refresh();
+        }}
+        successText={t('common.outcome.editSuccess')}
+        onClose={close}
+      >
+        {(Field) => resourceFields(Field, node?.builtIn === true)}
+      </FormDialog>
+      <FormDialog
+        open={dialog === 'move'}
+        name="resource-move"
+        title={t('admin.page.move')}
+        schema={c.resourceMove.input}
+        hiddenValues={{ id: node?.id }}
+        onSubmit={async (input) => {
+          await call(c.resourceMove, input);
+          await refresh();
+        }}
+        successText={t('common.outcome.moveSuccess')}
+        onClose={close}
+      >
+        {(Field) => (
+          <Field name="parentId" label={t('admin.page.superiorNode')}>
+            <Select showSearch optionFilterProp="label" options={all.filter((n) => n.id !== node?.id).map((n) => ({ value: n.id, label: `${n.name} · ${n.code}` }))} />
+          </Field>
+        )}
+      </FormDialog>
     </Row>
   );
 }

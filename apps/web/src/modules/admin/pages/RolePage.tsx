@@ -1,108 +1,157 @@
-import { adminContract as c, LIMITS, nameSchema, type Role, SortNumberSchema } from '@boreline/contracts';
-import { App, Button, Card, Checkbox, Form, Input, InputNumber, Modal, Select, Space, Table } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import { adminContract as c, type Role } from '@boreline/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button, Card, Checkbox, Input, InputNumber, Select, Space } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
 import { call } from '../../../core/api/client.js';
-import { zodRule } from '../../../core/forms.js';
+import { showApiError } from '../../../core/forms.js';
+import { useT } from '../../../core/i18n.js';
+import { useMutationWithNotice } from '../../../core/useMutationWithNotice.js';
+import { DeleteButton } from '../../../ui/ConfirmDelete.js';
+import { DataTable } from '../../../ui/DataTable.js';
+import { FormDialog, type TypedField } from '../../../ui/FormDialog.js';
 import { orgOptions, useOrgTree, useRoles } from '../api.js';
-import { useAdminMutation } from '../useAdminMutation.js';
 
-type Dialog = { kind: 'add' } | { kind: 'edit'; role: Role } | { kind: 'resources'; role: Role; available: string[] } | null;
+type Dialog = { kind: 'add' } | { kind: 'edit'; role: Role } | { kind: 'resources'; role: Role; available: string[]; granted: string[] } | null;
+
+type RoleFieldValues = Omit<z.input<typeof c.roleEdit.input>, 'id'>;
 
 /** Roles: list, add, edit, delete, and the resources each grants. */
 export function RolePage() {
-  const { t } = useTranslation();
-  const { modal } = App.useApp();
-  const { data: roles = [], isLoading } = useRoles();
+  const t = useT();
+  const client = useQueryClient();
+  const roles = useRoles();
   const { data: tree = [] } = useOrgTree();
   const [dialog, setDialog] = useState<Dialog>(null);
-  const [form] = Form.useForm();
   const close = () => setDialog(null);
+  const refresh = () => client.invalidateQueries({ queryKey: ['roles'] });
+  const remove = useMutationWithNotice({ mutationFn: (id: number) => call(c.roleDelete, { id }), success: t('common.outcome.deleteSuccess'), invalidate: [['roles']] });
+  const role = dialog && dialog.kind !== 'add' ? dialog.role : null;
 
-  const save = useAdminMutation({
-    run: async (values: Record<string, unknown>): Promise<unknown> => {
-      if (dialog?.kind === 'resources') return call(c.roleResourcesUpdate, { roleId: dialog.role.id, codes: Array.isArray(values.codes) ? values.codes.map(String) : [] });
-      const fields = { name: String(values.name), kind: values.kind === 'org_admin' ? ('org_admin' as const) : ('custom' as const), orgId: Number(values.orgId), sort: Number(values.sort) };
-      return dialog?.kind === 'edit' ? call(c.roleEdit, { id: dialog.role.id, ...fields }) : call(c.roleAdd, fields);
-    },
-    success: () => t(dialog?.kind === 'add' ? 'common.outcome.addSuccess' : dialog?.kind === 'resources' ? 'common.outcome.setSuccess' : 'common.outcome.editSuccess'),
-    invalidate: ['roles'],
-    form,
-    onDone: close,
-  });
-  const remove = useAdminMutation({ run: (id: number) => call(c.roleDelete, { id }), success: t('common.outcome.deleteSuccess'), invalidate: ['roles'] });
+  // The role's current grants are read first, so the dialog opens with them checked.
+  const handleOpenResources = async (chosen: Role) => {
+    try {
+      const result = await call(c.roleResources, { roleId: chosen.id });
+      setDialog({ kind: 'resources', role: chosen, available: result.available.map((r) => r.code), granted: result.granted });
+    } catch (error) {
+      showApiError(error);
+    }
+  };
 
-  const openResources = async (role: Role) => {
-    const result = await call(c.roleResources, { roleId: role.id });
-    form.setFieldsValue({ codes: result.granted });
-    setDialog({ kind: 'resources', role, available: result.available.map((r) => r.code) });
-  };
-  const openForm = (next: Dialog) => {
-    form.resetFields();
-    if (next?.kind === 'edit') form.setFieldsValue(next.role);
-    else form.setFieldsValue({ kind: 'custom', sort: 1 });
-    setDialog(next);
-  };
+  const roleFields = (Field: TypedField<RoleFieldValues>) => (
+    <>
+      <Field name="name" label={t('admin.page.name')}>
+        <Input />
+      </Field>
+      <Field name="kind" label={t('admin.page.roleKind')}>
+        <Select
+          options={[
+            { value: 'custom', label: t('admin.page.kindCustom') },
+            { value: 'org_admin', label: t('admin.page.kindOrgAdmin') },
+          ]}
+        />
+      </Field>
+      <Field name="orgId" label={t('admin.page.org')}>
+        <Select options={orgOptions(tree)} showSearch optionFilterProp="label" />
+      </Field>
+      <Field name="sort" label={t('admin.page.sort')}>
+        <InputNumber min={1} precision={0} style={{ width: '100%' }} />
+      </Field>
+    </>
+  );
 
   return (
-    <Card title={t('shell.menu.role')} extra={<Button type="primary" onClick={() => openForm({ kind: 'add' })}>{t('admin.page.addRole')}</Button>}>
-      <Table<Role>
+    <Card title={t('shell.menu.role')}>
+      <DataTable<Role>
+        source={roles}
         rowKey="id"
-        loading={isLoading}
-        dataSource={roles}
         data-testid="role-table"
+        toolbar={
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog({ kind: 'add' })}>
+            {t('admin.page.addRole')}
+          </Button>
+        }
         columns={[
-          { title: t('admin.page.name'), dataIndex: 'name' },
-          { title: t('admin.page.roleKind'), dataIndex: 'kind', render: (k: Role['kind']) => (k === 'org_admin' ? t('admin.page.kindOrgAdmin') : t('admin.page.kindCustom')) },
-          { title: t('admin.page.org'), dataIndex: 'orgName' },
-          { title: t('admin.page.sort'), dataIndex: 'sort', width: 100 },
+          { key: 'name', title: t('admin.page.name'), dataIndex: 'name' },
+          { key: 'kind', title: t('admin.page.roleKind'), dataIndex: 'kind', render: (k: Role['kind']) => (k === 'org_admin' ? t('admin.page.kindOrgAdmin') : t('admin.page.kindCustom')) },
+          { key: 'org', title: t('admin.page.org'), dataIndex: 'orgName' },
+          { key: 'sort', title: t('admin.page.sort'), dataIndex: 'sort', width: 100 },
           {
-            title: t('admin.page.actions'),
             key: 'actions',
-            render: (_: unknown, role: Role) => (
+            title: t('admin.page.actions'),
+            render: (_: unknown, row: Role) => (
               <Space>
-                <Button size="small" onClick={() => openForm({ kind: 'edit', role })}>{t('admin.page.edit')}</Button>
-                <Button size="small" onClick={() => void openResources(role)}>{t('admin.page.resources')}</Button>
-                <Button size="small" danger onClick={() => modal.confirm({ title: t('admin.page.deleteRoleConfirm', { name: role.name }), okType: 'danger', onOk: () => remove.mutateAsync(role.id) })}>
-                  {t('admin.page.delete')}
+                <Button size="small" onClick={() => setDialog({ kind: 'edit', role: row })}>
+                  {t('admin.page.edit')}
                 </Button>
+                <Button size="small" onClick={() => void handleOpenResources(row)}>
+                  {t('admin.page.resources')}
+                </Button>
+                <DeleteButton size="small" title={t('admin.page.deleteRoleConfirm', { name: row.name })} onConfirm={() => remove.mutateAsync(row.id)}>
+                  {t('admin.page.delete')}
+                </DeleteButton>
               </Space>
             ),
           },
         ]}
       />
-      <Modal
-        open={dialog !== null}
-        title={dialog?.kind === 'resources' ? `${t('admin.page.resources')}: ${dialog.role.name}` : dialog?.kind === 'edit' ? t('admin.page.edit') : t('admin.page.addRole')}
-        onCancel={close}
-        onOk={() => form.submit()}
-        confirmLoading={save.isPending}
-        width={dialog?.kind === 'resources' ? 720 : 520}
-        forceRender
+      <FormDialog
+        open={dialog?.kind === 'add'}
+        name="role-add"
+        title={t('admin.page.addRole')}
+        schema={c.roleAdd.input}
+        initialValues={{ kind: 'custom', sort: 1 }}
+        onSubmit={async (input) => {
+          await call(c.roleAdd, input);
+          await refresh();
+        }}
+        successText={t('common.outcome.addSuccess')}
+        onClose={close}
       >
-        <Form form={form} layout="vertical" onFinish={(values: Record<string, unknown>) => save.mutate(values)}>
-          {dialog?.kind === 'resources' ? (
-            <Form.Item name="codes">
-              <Checkbox.Group style={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 4 }} options={dialog.available.map((code) => ({ value: code, label: code }))} />
-            </Form.Item>
-          ) : (
-            <>
-              <Form.Item name="name" label={t('admin.page.name')} rules={[zodRule(nameSchema(LIMITS.orgNameMaxLength), t)]}>
-                <Input />
-              </Form.Item>
-              <Form.Item name="kind" label={t('admin.page.roleKind')}>
-                <Select options={[{ value: 'custom', label: t('admin.page.kindCustom') }, { value: 'org_admin', label: t('admin.page.kindOrgAdmin') }]} />
-              </Form.Item>
-              <Form.Item name="orgId" label={t('admin.page.org')} rules={[{ required: true, message: t('validation.required') }]}>
-                <Select options={orgOptions(tree)} showSearch optionFilterProp="label" />
-              </Form.Item>
-              <Form.Item name="sort" label={t('admin.page.sort')} rules={[zodRule(SortNumberSchema, t)]}>
-                <InputNumber min={1} precision={0} style={{ width: '100%' }} />
-              </Form.Item>
-            </>
-          )}
-        </Form>
-      </Modal>
+        {roleFields}
+      </FormDialog>
+      <FormDialog
+        open={dialog?.kind === 'edit'}
+        name="role-edit"
+        title={t('admin.page.edit')}
+        schema={c.roleEdit.input}
+        hiddenValues={{ id: role?.id }}
+        // The built-in super administrator's kind is not a choice of the form.
+        initialValues={role ? { name: role.name, kind: role.kind === 'super_admin' ? undefined : role.kind, orgId: role.orgId, sort: role.sort } : {}}
+        onSubmit={async (input) => {
+          await call(c.roleEdit, input);
+          await refresh();
+        }}
+        successText={t('common.outcome.editSuccess')}
+        onClose={close}
+      >
+        {roleFields}
+      </FormDialog>
+      <FormDialog
+        open={dialog?.kind === 'resources'}
+        name="role-resources"
+        title={role ? `${t('admin.page.resources')}: ${role.name}` : t('admin.page.resources')}
+        width={720}
+        schema={c.roleResourcesUpdate.input}
+        hiddenValues={{ roleId: role?.id }}
+        initialValues={{ codes: dialog?.kind === 'resources' ? dialog.granted : [] }}
+        onSubmit={async (input) => {
+          await call(c.roleResourcesUpdate, input);
+          await refresh();
+        }}
+        successText={t('common.outcome.setSuccess')}
+        onClose={close}
+      >
+        {(Field) => (
+          <Field name="codes">
+            <Checkbox.Group
+              style={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 4 }}
+              options={(dialog?.kind === 'resources' ? dialog.available : []).map((code) => ({ value: code, label: code }))}
+            />
+          </Field>
+        )}
+      </FormDialog>
     </Card>
   );
 }

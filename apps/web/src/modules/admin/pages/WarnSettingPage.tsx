@@ -1,132 +1,100 @@
-import { adminContract as c, projectContract, SUBSYSTEM_NAME_KEYS, SUBSYSTEMS, type WarnSetting } from '@boreline/contracts';
-import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Empty, Form, Input, InputNumber, Modal, Select, Space, Switch, Table, Tag, Typography } from 'antd';
+import { adminContract as c, LIMITS, projectContract, SUBSYSTEM_NAME_KEYS, SUBSYSTEMS, type WarnSetting } from '@boreline/contracts';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Button, Card, Empty, Form, Input, Select, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { call } from '../../../core/api/client.js';
-import { useAdminMutation } from '../useAdminMutation.js';
+import { useT } from '../../../core/i18n.js';
+import { ListParamsSchema, listParamsOf, tableStateOf, useQueryParams } from '../../../core/queryParams.js';
+import { DataTable } from '../../../ui/DataTable.js';
+import { QueryForm } from '../../../ui/QueryForm.js';
+import { WarnSettingDialog } from '../components/WarnSettingDialog.js';
 
-const PAGE_SIZE = 20;
-const THRESHOLDS = ['lowAlarm', 'lowWarn', 'highWarn', 'highAlarm'] as const;
-type Threshold = (typeof THRESHOLDS)[number];
-const THRESHOLD_LABELS: Record<Threshold, string> = {
-  lowAlarm: 'admin.warn.lowAlarm',
-  lowWarn: 'admin.warn.lowWarn',
-  highWarn: 'admin.warn.highWarn',
-  highAlarm: 'admin.warn.highAlarm',
-};
+/** The alarm settings' address: the project, the subsystem, the search words, the page. */
+const WarnFilterSchema = ListParamsSchema.extend({
+  runId: z.coerce.number().int().positive().optional(),
+  subsystem: z.enum(SUBSYSTEMS).optional(),
+  keyword: z.string().trim().max(LIMITS.tagCodeMaxLength).optional(),
+});
 
-const numberOrNull = (value: unknown): number | null => (typeof value === 'number' && Number.isFinite(value) ? value : null);
+type Threshold = 'lowAlarm' | 'lowWarn' | 'highWarn' | 'highAlarm';
+
+const formatBand = (s: WarnSetting, low: Threshold, high: Threshold) => (s[low] === null && s[high] === null ? '—' : `${s[low] ?? '−∞'} … ${s[high] ?? '+∞'}`);
 
 /** Part alarm settings (spec §2 sys_warn_setting): per project and monitored point, thresholds and switches. */
 export function WarnSettingPage() {
-  const { t } = useTranslation();
+  const t = useT();
+  const params = useQueryParams(WarnFilterSchema);
   const { data: runs = [], isLoading: runsLoading } = useQuery({ queryKey: ['runOptions'], queryFn: () => call(projectContract.runQueryProject, {}) });
-  const [chosenRun, setChosenRun] = useState<number | null>(null);
-  const runId = chosenRun ?? runs[0]?.runId ?? null;
-  const [subsystem, setSubsystem] = useState<string | undefined>(undefined);
-  const [keyword, setKeyword] = useState('');
-  const [page, setPage] = useState(1);
-  const selectedSubsystem = SUBSYSTEMS.find((s) => s === subsystem);
-  const { data, isLoading } = useQuery({
-    queryKey: ['warnSettings', runId, selectedSubsystem, keyword, page],
+  // A project the user may not (or no longer) see in the address falls back to their first one.
+  const runId = runs.some((r) => r.runId === params.values.runId) ? (params.values.runId ?? null) : (runs[0]?.runId ?? null);
+  const { page, pageSize, subsystem, keyword } = params.values;
+  const settings = useQuery({
+    queryKey: ['warnSettings', { runId, subsystem, keyword, page, pageSize }],
     enabled: runId !== null,
-    queryFn: () =>
-      call(c.warnSettingPage, {
-        runId: runId ?? 0,
-        page,
-        pageSize: PAGE_SIZE,
-        ...(selectedSubsystem ? { subsystem: selectedSubsystem } : {}),
-        ...(keyword ? { keyword } : {}),
-      }),
+    placeholderData: keepPreviousData,
+    queryFn: () => call(c.warnSettingPage, { runId: runId ?? 0, page, pageSize, ...(subsystem ? { subsystem } : {}), ...(keyword ? { keyword } : {}) }),
   });
   const [editing, setEditing] = useState<WarnSetting | null>(null);
-  const [form] = Form.useForm();
-  const close = () => setEditing(null);
-
-  const save = useAdminMutation({
-    run: (v: Record<string, unknown>) =>
-      call(c.warnSettingUpdate, {
-        runId: editing?.runId ?? 0,
-        tagCode: editing?.tagCode ?? '',
-        enabled: v.enabled === true,
-        notify: v.notify === true,
-        lowAlarm: numberOrNull(v.lowAlarm),
-        lowWarn: numberOrNull(v.lowWarn),
-        highWarn: numberOrNull(v.highWarn),
-        highAlarm: numberOrNull(v.highAlarm),
-        delaySeconds: numberOrNull(v.delaySeconds) ?? 0,
-      }),
-    success: t('common.outcome.editSuccess'),
-    invalidate: ['warnSettings'],
-    form,
-    onDone: close,
-  });
-
-  const open = (setting: WarnSetting) => {
-    form.resetFields();
-    form.setFieldsValue(setting);
-    setEditing(setting);
-  };
-
-  const formatBand = (s: WarnSetting, low: Threshold, high: Threshold) =>
-    s[low] === null && s[high] === null ? '—' : `${s[low] ?? '−∞'} … ${s[high] ?? '+∞'}`;
-
-  const orderRule = {
-    validator: async () => {
-      const values = Object.fromEntries(THRESHOLDS.map((k) => [k, numberOrNull(form.getFieldValue(k))]));
-      const ordered = c.thresholdsOrdered({ lowAlarm: values.lowAlarm ?? null, lowWarn: values.lowWarn ?? null, highWarn: values.highWarn ?? null, highAlarm: values.highAlarm ?? null });
-      if (!ordered) throw new Error(t('admin.warnSetting.unordered'));
-    },
-  };
 
   return (
-    <Card
-      title={t('shell.menu.partSetting')}
-      extra={
-        <Space wrap>
+    <Card title={t('shell.menu.partSetting')}>
+      <QueryForm params={{ values: { ...params.values, runId: runId ?? undefined }, apply: params.apply }} searchOnChange={['runId', 'subsystem']}>
+        <Form.Item name="runId">
           <Select
             aria-label={t('admin.warn.project')}
             data-testid="warn-run"
             style={{ width: 340 }}
             popupMatchSelectWidth={false}
             loading={runsLoading}
-            value={runId ?? undefined}
             placeholder={t('admin.warn.project')}
             options={runs.map((r) => ({ value: r.runId, label: `${r.projectName} · ${r.tbmCode}` }))}
-            onChange={(v: number) => { setChosenRun(v); setPage(1); }}
           />
+        </Form.Item>
+        <Form.Item name="subsystem">
           <Select
             aria-label={t('admin.warn.subsystem')}
             allowClear
             style={{ width: 200 }}
             placeholder={t('admin.warn.allSubsystems')}
-            value={selectedSubsystem}
             options={SUBSYSTEMS.map((s) => ({ value: s, label: t(SUBSYSTEM_NAME_KEYS[s]) }))}
-            onChange={(v?: string) => { setSubsystem(v); setPage(1); }}
           />
-          <Input.Search allowClear placeholder={t('admin.warn.search')} onSearch={(v) => { setKeyword(v); setPage(1); }} style={{ width: 220 }} />
-        </Space>
-      }
-    >
+        </Form.Item>
+        <Form.Item name="keyword">
+          <Input allowClear placeholder={t('admin.warn.search')} style={{ width: 220 }} />
+        </Form.Item>
+      </QueryForm>
       {runId === null && !runsLoading ? (
         <Empty description={t('common.error.noProject')} />
       ) : (
-        <Table<WarnSetting>
+        <DataTable<WarnSetting>
+          source={settings}
           rowKey="tagCode"
           size="middle"
-          loading={isLoading}
+          state={tableStateOf(params.values)}
+          onStateChange={(next) => params.set(listParamsOf(next))}
           data-testid="warn-table"
-          dataSource={data?.records ?? []}
-          pagination={{ current: page, pageSize: PAGE_SIZE, total: data?.total ?? 0, onChange: setPage, showSizeChanger: false }}
           columns={[
-            { title: t('admin.warn.point'), dataIndex: 'name', render: (name: string, s) => <><div>{name}</div><Typography.Text type="secondary" style={{ fontSize: 12 }}>{s.tagCode}</Typography.Text></> },
-            { title: t('admin.warn.subsystem'), dataIndex: 'subsystem', render: (s: WarnSetting['subsystem']) => t(SUBSYSTEM_NAME_KEYS[s]) },
-            { title: t('admin.warn.unit'), dataIndex: 'unit', width: 90 },
-            { title: t('admin.warn.range'), key: 'range', render: (_: unknown, s) => `${s.rangeMin} … ${s.rangeMax}` },
-            { title: t('admin.warn.warnBand'), key: 'warn', render: (_: unknown, s) => formatBand(s, 'lowWarn', 'highWarn') },
-            { title: t('admin.warn.alarmBand'), key: 'alarm', render: (_: unknown, s) => formatBand(s, 'lowAlarm', 'highAlarm') },
             {
+              key: 'name',
+              title: t('admin.warn.point'),
+              dataIndex: 'name',
+              render: (name: string, s) => (
+                <>
+                  <div>{name}</div>
+                  <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                    {s.tagCode}
+                  </Typography.Text>
+                </>
+              ),
+            },
+            { key: 'subsystem', title: t('admin.warn.subsystem'), dataIndex: 'subsystem', render: (s: WarnSetting['subsystem']) => t(SUBSYSTEM_NAME_KEYS[s]) },
+            { key: 'unit', title: t('admin.warn.unit'), dataIndex: 'unit', width: 90 },
+            { key: 'range', title: t('admin.warn.range'), render: (_: unknown, s) => `${s.rangeMin} … ${s.rangeMax}` },
+            { key: 'warn', title: t('admin.warn.warnBand'), render: (_: unknown, s) => formatBand(s, 'lowWarn', 'highWarn') },
+            { key: 'alarm', title: t('admin.warn.alarmBand'), render: (_: unknown, s) => formatBand(s, 'lowAlarm', 'highAlarm') },
+            {
+              key: 'enabled',
               title: t('admin.warn.enabled'),
               dataIndex: 'enabled',
               width: 110,
@@ -137,29 +105,20 @@ export function WarnSettingPage() {
                 </Space>
               ),
             },
-            { title: t('admin.page.actions'), key: 'actions', width: 100, render: (_: unknown, s) => <Button size="small" onClick={() => open(s)}>{t('admin.page.edit')}</Button> },
+            {
+              key: 'actions',
+              title: t('admin.page.actions'),
+              width: 100,
+              render: (_: unknown, s) => (
+                <Button size="small" onClick={() => setEditing(s)}>
+                  {t('admin.page.edit')}
+                </Button>
+              ),
+            },
           ]}
         />
       )}
-      <Modal open={editing !== null} title={t('admin.warn.editTitle', { name: editing?.name ?? '' })} onCancel={close} onOk={() => form.submit()} confirmLoading={save.isPending} forceRender>
-        <Form form={form} layout="vertical" onFinish={(values: Record<string, unknown>) => save.mutate(values)}>
-          <Typography.Paragraph type="secondary">
-            {t('admin.warn.bandHint')} {editing ? `(${t('admin.warn.range')}: ${editing.rangeMin} … ${editing.rangeMax} ${editing.unit})` : null}
-          </Typography.Paragraph>
-          <Space wrap>
-            {THRESHOLDS.map((name) => (
-              <Form.Item key={name} name={name} label={t(THRESHOLD_LABELS[name])} dependencies={THRESHOLDS.filter((k) => k !== name)} rules={[orderRule]}>
-                <InputNumber style={{ width: 130 }} step={editing ? 10 ** -editing.precision : 1} suffix={editing?.unit || undefined} />
-              </Form.Item>
-            ))}
-          </Space>
-          <Space size="large" wrap>
-            <Form.Item name="delaySeconds" label={t('admin.warn.delay')}><InputNumber min={0} max={3600} precision={0} style={{ width: 130 }} /></Form.Item>
-            <Form.Item name="enabled" label={t('admin.warn.enabled')} valuePropName="checked"><Switch /></Form.Item>
-            <Form.Item name="notify" label={t('admin.warn.notify')} valuePropName="checked"><Switch /></Form.Item>
-          </Space>
-        </Form>
-      </Modal>
+      <WarnSettingDialog setting={editing} onClose={() => setEditing(null)} />
     </Card>
   );
 }

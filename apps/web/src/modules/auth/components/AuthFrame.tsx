@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
-import { changeLanguage, LANGUAGE_NAMES } from '../../../core/i18n.js';
+import { changeLanguage, LANGUAGE_NAMES, useT } from '../../../core/i18n.js';
 import { useFramework } from '../../../core/session.js';
 import '../../../ui/form/form.css';
 import { LanguageSwitch } from '../../../ui/LanguageSwitch.js';
@@ -8,7 +7,7 @@ import { LanguageSwitch } from '../../../ui/LanguageSwitch.js';
 /** The frame of the public account pages: product name, language switch, a card. No antd: these
  * pages are the first a user loads, so they stay light (BENCHMARKS.md B7). */
 export function AuthFrame({ title, children }: { title: string; children: ReactNode }) {
-  const { t } = useTranslation();
+  const t = useT();
   const language = useFramework((s) => s.language) ?? 'en_US';
   return (
     <div style={{ minHeight: '100vh', background: 'linear-gradient(160deg, #0b2540 0%, #1f4e79 100%)', padding: 24, boxSizing: 'border-box' }}>

@@ -1,10 +1,10 @@
-import { useTranslation } from 'react-i18next';
 import { TextInput } from '../../../ui/form/controls.js';
 import { captchaImageUrl } from '../api.js';
+import { useT } from '../../../core/i18n.js';
 
 /** The image of an image captcha and its answer field; clicking the image draws a new one. */
 export function ImageCaptcha(props: { id: string; state: string; value: string; onValue: (value: string) => void; onRefresh: () => void; invalid?: boolean }) {
-  const { t } = useTranslation();
+  const t = useT();
   return (
     <div className="bl-input-group">
       <TextInput

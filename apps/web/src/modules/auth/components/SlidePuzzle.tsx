@@ -1,14 +1,14 @@
 import { authContract, type SlideCaptcha } from '@boreline/contracts';
 import { useCallback, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { call } from '../../../core/api/client.js';
+import { useT } from '../../../core/i18n.js';
 
 /**
  * Slide-puzzle unlock: drag the slider (or use the arrow keys) until the piece sits in the gap
  * whose outline matches it. The position is checked by the server when the form is sent.
  */
 export function SlidePuzzle(props: { refreshKey: number; onChange: (answer: { captchaId: string; slideX: number } | null) => void }) {
-  const { t } = useTranslation();
+  const t = useT();
   const { onChange } = props;
   const [puzzle, setPuzzle] = useState<SlideCaptcha | null>(null);
   const [x, setX] = useState(0);

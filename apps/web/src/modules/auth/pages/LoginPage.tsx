@@ -1,9 +1,8 @@
 import { authContract, RESULT_CODE } from '@boreline/contracts';
 import { type FormEvent, useCallback, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { afterSignIn } from '../../../app/afterSignIn.js';
 import { ApiError, call } from '../../../core/api/client.js';
+import { SIGNED_IN_START } from '../../../core/config.js';
 import { showApiError, zodCheck } from '../../../core/forms.js';
 import { Button, Field, PasswordInput, Segmented, TextInput } from '../../../ui/form/controls.js';
 import { useForm } from '../../../ui/form/useForm.js';
@@ -11,12 +10,13 @@ import { newCaptchaState, startSession } from '../api.js';
 import { AuthFrame } from '../components/AuthFrame.js';
 import { ImageCaptcha } from '../components/ImageCaptcha.js';
 import { SlidePuzzle } from '../components/SlidePuzzle.js';
+import { useT } from '../../../core/i18n.js';
 
 type Kind = 'image' | 'slide';
 
 /** Sign-in with phone or e-mail and password, unlocked by an image captcha or a slide puzzle. */
 export function LoginPage() {
-  const { t } = useTranslation();
+  const t = useT();
   const navigate = useNavigate();
   const [kind, setKind] = useState<Kind>('image');
   const [state, setState] = useState(newCaptchaState);
@@ -51,7 +51,8 @@ export function LoginPage() {
           ? await call(authContract.loginV1, { account, password, state, captcha })
           : await call(authContract.loginV2, { account, password, captchaId: slide?.captchaId ?? '', slideX: slide?.slideX ?? 0 });
       startSession(result, { fromMessage: false });
-      void navigate(afterSignIn(), { replace: true });
+      // The start route sends a signed-in user on to their remembered page or their start page.
+      void navigate(SIGNED_IN_START, { replace: true });
     } catch (error) {
       if (error instanceof ApiError && error.code === RESULT_CODE.business) refresh();
       showApiError(error, form.setFieldErrors);

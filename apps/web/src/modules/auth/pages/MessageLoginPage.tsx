@@ -1,9 +1,8 @@
 import { authContract, PhoneSchema } from '@boreline/contracts';
 import { type FormEvent, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { afterSignIn } from '../../../app/afterSignIn.js';
 import { call } from '../../../core/api/client.js';
+import { SIGNED_IN_START } from '../../../core/config.js';
 import { showApiError, zodCheck } from '../../../core/forms.js';
 import { notify } from '../../../core/notify.js';
 import { Button, Field, TextInput } from '../../../ui/form/controls.js';
@@ -11,10 +10,11 @@ import { useForm } from '../../../ui/form/useForm.js';
 import { newCaptchaState, startSession } from '../api.js';
 import { AuthFrame } from '../components/AuthFrame.js';
 import { ImageCaptcha } from '../components/ImageCaptcha.js';
+import { useT } from '../../../core/i18n.js';
 
 /** Sign-in with a code sent by SMS (login v3); asking for a code needs the image captcha. */
 export function MessageLoginPage() {
-  const { t } = useTranslation();
+  const t = useT();
   const navigate = useNavigate();
   const [state, setState] = useState(newCaptchaState);
   const [wait, setWait] = useState(0);
@@ -59,7 +59,8 @@ export function MessageLoginPage() {
     try {
       const result = await call(authContract.loginV3, { mobile: form.values.mobile, code: form.values.code.trim() });
       startSession(result, { fromMessage: true });
-      void navigate(afterSignIn(), { replace: true });
+      // The start route sends a signed-in user on to their remembered page or their start page.
+      void navigate(SIGNED_IN_START, { replace: true });
     } catch (error) {
       showApiError(error, form.setFieldErrors);
       setBusy(false);

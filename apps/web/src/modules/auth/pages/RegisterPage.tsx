@@ -1,6 +1,5 @@
 import { authContract, EmailSchema, LIMITS, nameSchema, PasswordSchema, PhoneSchema } from '@boreline/contracts';
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { ApiError, call } from '../../../core/api/client.js';
 import { showApiError, zodCheck } from '../../../core/forms.js';
@@ -10,6 +9,7 @@ import { useForm } from '../../../ui/form/useForm.js';
 import { newCaptchaState } from '../api.js';
 import { AuthFrame } from '../components/AuthFrame.js';
 import { ImageCaptcha } from '../components/ImageCaptcha.js';
+import { useT } from '../../../core/i18n.js';
 
 const NICKNAME = nameSchema(LIMITS.nicknameMaxLength);
 
@@ -36,7 +36,7 @@ const EMPTY: RegisterValues = {
 
 /** Registration: both passwords must match; the privacy consent and the 18+ rule are required. */
 export function RegisterPage() {
-  const { t } = useTranslation();
+  const t = useT();
   const navigate = useNavigate();
   const [state, setState] = useState(newCaptchaState);
   const [busy, setBusy] = useState(false);

@@ -1,7 +1,7 @@
 import { findTag, KEY_TAGS, type LiveValues, type MachineType, type TagDef } from '@boreline/contracts';
-import { useTranslation } from 'react-i18next';
 import { useTagName } from '../hooks/useTagName.js';
 import { formatTagValue, rangeState } from './tagValue.js';
+import { useLocale, useT } from '../../../core/i18n.js';
 
 /**
  * The figures an operator reads first: cutterhead speed and torque, advance speed, total thrust and
@@ -19,7 +19,8 @@ export interface KeyFiguresProps {
 }
 
 export function KeyFigures({ machineType, values, stale }: KeyFiguresProps) {
-  const { t, i18n } = useTranslation();
+  const t = useT();
+  const locale = useLocale();
   const nameOf = useTagName();
   return (
     <div className="rt-figures" role="list" aria-label={t('realtime.overview.keyFigures')}>
@@ -33,7 +34,7 @@ export function KeyFigures({ machineType, values, stale }: KeyFiguresProps) {
               {nameOf(tag)}
             </div>
             <div className={`rt-figure-value ${tone}`} data-alarm={alarm ?? undefined} data-stale={stale || undefined}>
-              <span data-testid="key-figure-value">{formatTagValue(tag, value, i18n.language)}</span>
+              <span data-testid="key-figure-value">{formatTagValue(tag, value, locale)}</span>
               <span className="rt-figure-unit">{tag.unit}</span>
             </div>
           </div>

@@ -2,13 +2,13 @@ import { CloseOutlined } from '@ant-design/icons';
 import type { LiveValues, TagDef } from '@boreline/contracts';
 import { Button, Card, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../../core/format.js';
 import { Chart } from '../../../ui/chart/Chart.js';
 import { TREND_WINDOW_MS, useTrendHistory } from '../api.js';
 import { useTagName } from '../hooks/useTagName.js';
 import { TREND_MAX_TAGS } from './TagTable.js';
 import { type Point, TREND_COLORS, type TrendLine, trendOption } from './trendOption.js';
+import { useLocale, useT } from '../../../core/i18n.js';
 
 export interface LiveTrendProps {
   runId: number;
@@ -39,12 +39,13 @@ function append(buffers: Buffers, codes: readonly string[], values: LiveValues, 
  * message, so the lines move with the machine without reading the history again.
  */
 export function LiveTrend({ runId, timeZone, tags, values, ts, onRemove }: LiveTrendProps) {
-  const { t, i18n } = useTranslation();
+  const t = useT();
+  const locale = useLocale();
   const nameOf = useTagName();
   const codes = useMemo(() => tags.map((tag) => tag.code), [tags]);
   const history = useTrendHistory(runId, codes);
   const [buffers, setBuffers] = useState<Buffers>({});
-  const ticks = useMemo(() => new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 3 }), [i18n.language]);
+  const ticks = useMemo(() => new Intl.NumberFormat(locale, { maximumFractionDigits: 3 }), [locale]);
 
   useEffect(() => {
     if (ts !== null) setBuffers((current) => append(current, codes, values, ts));
@@ -79,7 +80,7 @@ export function LiveTrend({ runId, timeZone, tags, values, ts, onRemove }: LiveT
     lines,
     window: [end - TREND_WINDOW_MS, end],
     timeZone,
-    formatValue: (value, decimals) => formatNumber(value, i18n.language, decimals),
+    formatValue: (value, decimals) => formatNumber(value, locale, decimals),
     formatTick: (value) => ticks.format(value),
   });
   return (

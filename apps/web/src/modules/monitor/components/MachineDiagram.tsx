@@ -1,7 +1,7 @@
 import type { LiveValues, MachineType } from '@boreline/contracts';
 import { useLayoutEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { applyStatus, applyValues, type DiagramStatus, importDiagram } from './diagramSvg.js';
+import { useLocale, useT } from '../../../core/i18n.js';
 
 export interface MachineDiagramProps {
   /** The SVG text as the server draws it for the run's machine type. */
@@ -19,10 +19,10 @@ export interface MachineDiagramProps {
  * whole drawing and React never owns the SVG's nodes.
  */
 export function MachineDiagram({ svg, machineType, values, stale, status }: MachineDiagramProps) {
-  const { t, i18n } = useTranslation();
+  const t = useT();
+  const locale = useLocale();
   const host = useRef<HTMLDivElement>(null);
   const [root, setRoot] = useState<SVGSVGElement | null>(null);
-  const locale = i18n.language;
 
   useLayoutEffect(() => {
     const element = host.current;

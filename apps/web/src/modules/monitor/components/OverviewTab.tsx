@@ -1,9 +1,9 @@
 import type { LiveValues, MachineType } from '@boreline/contracts';
 import { Card, Result, Skeleton } from 'antd';
-import { useTranslation } from 'react-i18next';
 import type { DiagramStatus } from './diagramSvg.js';
 import { KeyFigures } from './KeyFigures.js';
 import { MachineDiagram } from './MachineDiagram.js';
+import { useT } from '../../../core/i18n.js';
 
 export interface OverviewTabProps {
   machineType: MachineType;
@@ -17,7 +17,7 @@ export interface OverviewTabProps {
 
 /** The machine diagram with its live values, and the key figures beside it. */
 export function OverviewTab({ machineType, svg, svgFailed, values, stale, status }: OverviewTabProps) {
-  const { t } = useTranslation();
+  const t = useT();
   return (
     <div className="rt-overview" data-testid="overview-tab">
       <Card size="small" styles={{ body: { padding: 8 } }}>

@@ -1,6 +1,7 @@
-import { REALTIME_PAGE_KEYS, type RealtimePage } from '@boreline/contracts';
+import type { RealtimePage } from '@boreline/contracts';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../../core/i18n.js';
+import { PAGE_LABELS } from './pageLabels.js';
 
 export interface PageNavProps {
   pages: readonly RealtimePage[];
@@ -18,7 +19,7 @@ export interface PageNavProps {
  * bentonite page should see it, not guess it is behind an ellipsis.
  */
 export function PageNav({ pages, active, onSelect, layout, extra, testId }: PageNavProps) {
-  const { t } = useTranslation();
+  const t = useT();
   return (
     <div className={`rt-nav rt-nav-${layout}`}>
       <nav role="tablist" className="rt-nav-list" data-testid={testId}>
@@ -31,7 +32,7 @@ export function PageNav({ pages, active, onSelect, layout, extra, testId }: Page
             className={page === active ? 'rt-nav-tab rt-nav-tab-active' : 'rt-nav-tab'}
             onClick={() => onSelect(page)}
           >
-            {t(page === null ? 'realtime.page.main' : REALTIME_PAGE_KEYS[page])}
+            {t(page === null ? 'realtime.page.main' : PAGE_LABELS[page])}
           </button>
         ))}
       </nav>

@@ -2,11 +2,11 @@ import { ClockCircleOutlined } from '@ant-design/icons';
 import { DATE_FORMATS } from '@boreline/contracts';
 import { Alert, Badge, Card, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
-import { useTranslation } from 'react-i18next';
 import { formatInstant, useFormat } from '../../../core/format.js';
-import { StatusTag } from '../../project/components/StatusTag.js';
+import { StatusTag } from '../../../ui/StatusTag.js';
 import type { DeviceSummary } from './deviceSummary.js';
 import type { DiagramStatus } from './diagramSvg.js';
+import { useT } from '../../../core/i18n.js';
 
 export interface RealtimeHeaderProps {
   projectName: string;
@@ -26,7 +26,7 @@ export interface RealtimeHeaderProps {
 
 /** Which machine, what it does and since when, where it is, and whether what is shown is live. */
 export function RealtimeHeader(props: RealtimeHeaderProps) {
-  const { t } = useTranslation();
+  const t = useT();
   const { summary, texts, stale, loading, frameTs } = props;
   const live = !loading && !stale;
   return (
@@ -68,7 +68,7 @@ export function RealtimeHeader(props: RealtimeHeaderProps) {
 
 /** Said in words, so nobody takes the values on screen for the machine's present state. */
 function StaleAlert({ lastDataAt, timeZone, now }: { lastDataAt: number | null; timeZone: string; now: number }) {
-  const { t } = useTranslation();
+  const t = useT();
   const f = useFormat();
   let message: string;
   if (lastDataAt === null) message = t('realtime.stale.noData');

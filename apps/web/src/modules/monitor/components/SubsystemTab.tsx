@@ -1,8 +1,9 @@
-import { type LiveValues, type MachineType, REALTIME_PAGE_KEYS, type RealtimePage, realtimePageTags, type TagDef } from '@boreline/contracts';
+import { type LiveValues, type MachineType, type RealtimePage, realtimePageTags, type TagDef } from '@boreline/contracts';
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { LiveTrend } from './LiveTrend.js';
 import { TagTable } from './TagTable.js';
+import { useT } from '../../../core/i18n.js';
+import { PAGE_LABELS } from './pageLabels.js';
 
 export interface SubsystemTabProps {
   runId: number;
@@ -16,7 +17,7 @@ export interface SubsystemTabProps {
 
 /** One subsystem page: its values by subject, and the trend of those the user ticks. */
 export function SubsystemTab({ runId, machineType, timeZone, page, values, ts, stale }: SubsystemTabProps) {
-  const { t } = useTranslation();
+  const t = useT();
   const tags = realtimePageTags(machineType, page);
   const [chosen, setChosen] = useState<string[]>([]);
   const chosenTags = useMemo(() => chosen.flatMap((code): TagDef[] => tags.filter((tag) => tag.code === code)), [chosen, tags]);
@@ -33,7 +34,7 @@ export function SubsystemTab({ runId, machineType, timeZone, page, values, ts, s
           onRemove={(code) => setChosen((current) => current.filter((c) => c !== code))}
         />
       </div>
-      <TagTable tags={tags} values={values} stale={stale} chosen={chosen} onChosenChange={setChosen} label={t(REALTIME_PAGE_KEYS[page])} />
+      <TagTable tags={tags} values={values} stale={stale} chosen={chosen} onChosenChange={setChosen} label={t(PAGE_LABELS[page])} />
     </div>
   );
 }

@@ -1,9 +1,9 @@
 import type { LiveValues, TagDef } from '@boreline/contracts';
 import { Checkbox } from 'antd';
 import { memo, useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useTagName } from '../hooks/useTagName.js';
 import { formatRange, formatTagValue, NO_VALUE, rangeState } from './tagValue.js';
+import { dataText, useLocale, useT } from '../../../core/i18n.js';
 
 /** More lines than this make a trend unreadable. */
 export const TREND_MAX_TAGS = 6;
@@ -41,7 +41,7 @@ function groupBySubject(tags: readonly TagDef[]): Group[] {
  * on/off and levels as whole numbers.
  */
 export const TagTable = memo(function TagTable({ tags, values, stale, chosen, onChosenChange, label }: TagTableProps) {
-  const { t } = useTranslation();
+  const t = useT();
   const groups = useMemo(() => groupBySubject(tags), [tags]);
   const full = chosen.length >= TREND_MAX_TAGS;
 
@@ -54,7 +54,7 @@ export const TagTable = memo(function TagTable({ tags, values, stale, chosen, on
         <div key={group.subject} role="rowgroup" className="rt-group">
           <div role="row" className="rt-row rt-group-head">
             <span role="columnheader" className="rt-group-name">
-              {t(group.subject)}
+              {dataText(t, group.subject)}
             </span>
             <span role="columnheader" className="rt-caption rt-num">
               {t('realtime.table.value')}
@@ -90,7 +90,8 @@ interface TagRowProps {
 }
 
 function TagRow({ tag, value, stale, checked, disabled, onToggle }: TagRowProps) {
-  const { t, i18n } = useTranslation();
+  const t = useT();
+  const locale = useLocale();
   const nameOf = useTagName();
   const name = nameOf(tag);
   const alarm = rangeState(tag, value);
@@ -124,14 +125,14 @@ function TagRow({ tag, value, stale, checked, disabled, onToggle }: TagRowProps)
         ) : tag.kind === 'flag' ? (
           <span className={value === 1 ? 'rt-flag rt-flag-on' : 'rt-flag'}>{t(value === 1 ? 'realtime.value.on' : 'realtime.value.off')}</span>
         ) : (
-          formatTagValue(tag, value, i18n.language)
+          formatTagValue(tag, value, locale)
         )}
       </span>
       <span role="cell" className="rt-unit">
         {tag.unit}
       </span>
       <span role="cell" className="rt-range">
-        {tag.kind === 'flag' ? '' : formatRange(tag, i18n.language)}
+        {tag.kind === 'flag' ? '' : formatRange(tag, locale)}
       </span>
     </div>
   );

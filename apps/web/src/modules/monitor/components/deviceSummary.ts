@@ -1,8 +1,8 @@
 import { type DeviceState, KEY_TAGS, type LiveValues, type RunStatus } from '@boreline/contracts';
-import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../../core/format.js';
-import { useStatusLabel } from '../../project/components/StatusTag.js';
+import { useStatusLabel } from '../../../core/runStatus.js';
 import type { DiagramStatus } from './diagramSvg.js';
+import { useT } from '../../../core/i18n.js';
 
 /** What the header and the diagram say about the machine as a whole. */
 export interface DeviceSummary {
@@ -32,7 +32,7 @@ export function deviceSummary(device: DeviceState | undefined, values: LiveValue
 
 /** The summary as the texts of the diagram's status strip; `now` keeps the duration running. */
 export function useStatusTexts(summary: DeviceSummary, now: number): DiagramStatus {
-  const { t } = useTranslation();
+  const t = useT();
   const f = useFormat();
   const label = useStatusLabel();
   const { status, since, ring, chainage, connected } = summary;

@@ -1,6 +1,6 @@
 import { type MachineType, type RealtimePage, realtimePageTags } from '@boreline/contracts';
 import { useEffect, useMemo } from 'react';
-import { useNow } from '../../project/hooks/useNow.js';
+import { useNow } from '../../../core/useNow.js';
 import { useDeviceState, useMachineDiagram } from '../api.js';
 import { deviceSummary, shownDataAt, useStatusTexts } from '../components/deviceSummary.js';
 import { diagramTags } from '../components/diagramSvg.js';

@@ -2,12 +2,12 @@ import { type ConnectionState, DATE_FORMATS, type Disconnection, monitorContract
 import { useQuery } from '@tanstack/react-query';
 import { Badge, Card, Space, Table, Typography } from 'antd';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { call } from '../../../core/api/client.js';
 import { formatInstant, useFormat } from '../../../core/format.js';
 import { realtime } from '../../../core/realtime/realtime.js';
 import { type CurrentRun, useFramework } from '../../../core/session.js';
-import { ChooseProject } from '../../project/components/ChooseProject.js';
+import { ChooseProject } from '../../../ui/ChooseProject.js';
+import { useT } from '../../../core/i18n.js';
 
 /** Connection state of the machine's data service (spec §2 stm_connect_state_query): now, and the history of disconnections. */
 export function ConnectStatePage() {
@@ -16,7 +16,7 @@ export function ConnectStatePage() {
 }
 
 function ConnectState({ run }: { run: CurrentRun }) {
-  const { t } = useTranslation();
+  const t = useT();
   const format = useFormat();
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(20);

@@ -1,12 +1,11 @@
 import { type RealtimePage, realtimePagesOf, resolveLanguage } from '@boreline/contracts';
 import { Result, Spin } from 'antd';
 import { useEffect, useLayoutEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
-import { H5_SESSION_ENDED_EVENT } from '../../../app/clientSetup.js';
-import { ShellProviders } from '../../../app/layout/ShellProviders.js';
-import { changeLanguage } from '../../../core/i18n.js';
+import { ShellProviders } from '../../../ui/ShellProviders.js';
+import { changeLanguage, useT } from '../../../core/i18n.js';
 import { realtime } from '../../../core/realtime/realtime.js';
+import { H5_SESSION_ENDED_EVENT } from '../../../core/sessionEnd.js';
 import { session } from '../../../core/session.js';
 import { OverviewTab } from '../components/OverviewTab.js';
 import { PageNav } from '../components/PageNav.js';
@@ -57,7 +56,7 @@ export function H5RealtimePage() {
 }
 
 function H5Session({ runId }: { runId: number }) {
-  const { t } = useTranslation();
+  const t = useT();
   const [state, setState] = useState<H5State>(() => {
     const run = Number.isInteger(runId) && runId > 0 ? storedH5Run(runId) : null;
     return run ? { kind: 'ready', run } : { kind: 'pending' };

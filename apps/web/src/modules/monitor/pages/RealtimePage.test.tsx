@@ -3,7 +3,7 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type ApiStub, MILAN_RUN } from '../../../test/apiStub.fixture.js';
 import { renderRoutes } from '../../../test/renderRoutes.fixture.js';
-import type { AppRoute } from '../../../app/routeTypes.js';
+import type { AppRoute } from '../../../core/routing.js';
 import { initI18n } from '../../../core/i18n.js';
 import { useFramework } from '../../../core/session.js';
 import { RealtimePage } from './RealtimePage.js';

@@ -1,14 +1,14 @@
 import { type RealtimePage as Page, realtimePagesOf } from '@boreline/contracts';
-import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { canUse, type CurrentRun, useFramework } from '../../../core/session.js';
-import { ChooseProject } from '../../project/components/ChooseProject.js';
+import { ChooseProject } from '../../../ui/ChooseProject.js';
 import { OverviewTab } from '../components/OverviewTab.js';
 import { PageNav } from '../components/PageNav.js';
 import { RealtimeHeader } from '../components/RealtimeHeader.js';
 import { SubsystemTab } from '../components/SubsystemTab.js';
 import { useRealtimeView } from '../hooks/useRealtimeView.js';
 import '../components/realtime.css';
+import { useT } from '../../../core/i18n.js';
 
 const BASE = '/fw1/rta';
 
@@ -35,7 +35,7 @@ interface RealtimeViewProps {
 }
 
 function RealtimeView({ run, page, pages }: RealtimeViewProps) {
-  const { t } = useTranslation();
+  const t = useT();
   const navigate = useNavigate();
   const { diagram, live, stale, texts, header } = useRealtimeView(run.runId, run.machineType, page);
   const canSeeConnections = useFramework((s) => canUse(s, 'monitor.connectState.read'));

@@ -1,10 +1,10 @@
 import { DATE_FORMATS, type IndexPageData, type projectContract } from '@boreline/contracts';
 import { Card, Descriptions, Space, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { formatInstant, formatLocalDate, useFormat } from '../../../core/format.js';
-import { useNow } from '../hooks/useNow.js';
-import { StatusTag } from './StatusTag.js';
+import { useNow } from '../../../core/useNow.js';
+import { StatusTag } from '../../../ui/StatusTag.js';
+import { useT } from '../../../core/i18n.js';
 
 type RunState = z.output<typeof projectContract.RunStateSchema>;
 
@@ -17,7 +17,7 @@ export interface CurrentStatusProps {
 
 /** What the machine is doing now and for how long, where it is, and when the drive should end. */
 export function CurrentStatus({ data, state, timeZone }: CurrentStatusProps) {
-  const { t } = useTranslation();
+  const t = useT();
   const f = useFormat();
   const now = useNow(15_000);
   const status = state?.status ?? data.status;

@@ -1,11 +1,11 @@
 import type { IndexPageData } from '@boreline/contracts';
 import { Card, Descriptions, Progress } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../../core/format.js';
+import { useT } from '../../../core/i18n.js';
 
 /** How far the drive is: rings built against the planned rings of the tunnel. */
 export function DriveProgress({ data }: { data: IndexPageData }) {
-  const { t } = useTranslation();
+  const t = useT();
   const f = useFormat();
   const remaining = Math.max(0, data.planned.rings - data.total.rings);
   return (

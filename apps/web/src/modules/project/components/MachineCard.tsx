@@ -1,9 +1,9 @@
 import { LoginOutlined } from '@ant-design/icons';
 import { DATE_FORMATS, type RunListItem } from '@boreline/contracts';
 import { Button, Card, Descriptions, Progress, Space, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { formatInstant, useFormat } from '../../../core/format.js';
-import { StatusTag } from './StatusTag.js';
+import { StatusTag } from '../../../ui/StatusTag.js';
+import { useT } from '../../../core/i18n.js';
 
 export interface MachineCardProps {
   run: RunListItem;
@@ -13,7 +13,7 @@ export interface MachineCardProps {
 
 /** One machine on the board: its state and since when (on the site's clock), ring, chainage, progress. */
 export function MachineCard({ run, entering, onEnter }: MachineCardProps) {
-  const { t } = useTranslation();
+  const t = useT();
   const f = useFormat();
   return (
     <Card

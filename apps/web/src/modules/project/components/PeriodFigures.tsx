@@ -1,12 +1,12 @@
 import type { IndexPageData } from '@boreline/contracts';
 import { Card, Col, Row, Statistic, Typography } from 'antd';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../../core/format.js';
+import { useT } from '../../../core/i18n.js';
 
 /** Rings and metres today, this week (from Monday), this month and over the whole drive. */
 export function PeriodFigures({ data }: { data: IndexPageData }) {
-  const { t } = useTranslation();
+  const t = useT();
   const f = useFormat();
   const periods: { key: 'today' | 'week' | 'month' | 'total'; title: string; note: ReactNode }[] = [
     {

@@ -1,11 +1,11 @@
 import { DATE_FORMATS, type IndexPageData } from '@boreline/contracts';
 import { Card, Empty, Segmented, Skeleton } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { formatLocalDate, localToday, shiftLocalDate, useFormat } from '../../../core/format.js';
 import { Chart, type ChartOption } from '../../../ui/chart/Chart.js';
 import { type ProgressUnit, useProgress } from '../api.js';
-import { STATUS_COLORS } from './StatusTag.js';
+import { STATUS_COLORS } from '../../../core/runStatus.js';
+import { useT } from '../../../core/i18n.js';
 
 /** How far back each view reaches: 30 days, 12 weeks, 12 months (the server cuts weeks at Monday, months at the 1st). */
 const SPAN = { day: [29, 'day'], week: [11, 'week'], month: [11, 'month'] } as const satisfies Record<ProgressUnit, readonly [number, 'day' | 'week' | 'month']>;
@@ -20,7 +20,7 @@ export interface ProgressGraphProps {
 
 /** Rings per day, week or month against plan, with the drive's cumulative rings. */
 export function ProgressGraph({ runId, timeZone, totals }: ProgressGraphProps) {
-  const { t } = useTranslation();
+  const t = useT();
   const f = useFormat();
   const [unit, setUnit] = useState<ProgressUnit>('day');
   const to = localToday(timeZone);

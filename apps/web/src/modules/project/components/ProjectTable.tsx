@@ -2,10 +2,10 @@ import { LoginOutlined } from '@ant-design/icons';
 import { DATE_FORMATS, type RunListItem } from '@boreline/contracts';
 import { Button, Progress, Table, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table/index.js';
-import { useTranslation } from 'react-i18next';
 import { formatInstant, useFormat } from '../../../core/format.js';
 import { MACHINE_TYPE_KEYS } from './machineType.js';
-import { StatusTag } from './StatusTag.js';
+import { StatusTag } from '../../../ui/StatusTag.js';
+import { useT } from '../../../core/i18n.js';
 
 export interface ProjectTableProps {
   rows: RunListItem[];
@@ -17,7 +17,7 @@ export interface ProjectTableProps {
 
 /** The project list of spec §2: one row per run the user may see, with "enter system" at its end. */
 export function ProjectTable({ rows, loading, entering, onEnter }: ProjectTableProps) {
-  const { t } = useTranslation();
+  const t = useT();
   const f = useFormat();
   const rate = (share: number) => <span data-testid="run-rate">{f.percent(share)}</span>;
   const columns: ColumnsType<RunListItem> = [

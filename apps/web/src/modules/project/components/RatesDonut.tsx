@@ -1,13 +1,13 @@
 import type { IndexPageData } from '@boreline/contracts';
 import { Card, Empty } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../../core/format.js';
 import { Chart, type ChartOption } from '../../../ui/chart/Chart.js';
-import { STATUS_COLORS, useStatusLabel } from './StatusTag.js';
+import { STATUS_COLORS, useStatusLabel } from '../../../core/runStatus.js';
+import { useT } from '../../../core/i18n.js';
 
 /** Today's time split between advance, ring building and waiting, as a donut. */
 export function RatesDonut({ rates }: { rates: IndexPageData['rates'] }) {
-  const { t } = useTranslation();
+  const t = useT();
   const f = useFormat();
   const label = useStatusLabel();
   const slices = [

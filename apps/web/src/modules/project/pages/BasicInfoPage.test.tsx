@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type ApiStub, MILAN_RUN } from '../../../test/apiStub.fixture.js';
 import { renderRoutes } from '../../../test/renderRoutes.fixture.js';
-import type { AppRoute } from '../../../app/routeTypes.js';
+import type { AppRoute } from '../../../core/routing.js';
 import { ApiError } from '../../../core/api/client.js';
 import { initI18n } from '../../../core/i18n.js';
 import { useNotifications } from '../../../core/notify.js';

@@ -1,12 +1,12 @@
 import { Card, Tabs } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { type CurrentRun, useFramework } from '../../../core/session.js';
 import { EquipmentTab } from '../components/basicInfo/EquipmentTab.js';
 import { PerformanceTab } from '../components/basicInfo/PerformanceTab.js';
 import { ProjectInfoTab } from '../components/basicInfo/ProjectInfoTab.js';
 import { ShiftTab } from '../components/basicInfo/ShiftTab.js';
-import { ChooseProject } from '../components/ChooseProject.js';
+import { ChooseProject } from '../../../ui/ChooseProject.js';
+import { useT } from '../../../core/i18n.js';
 
 /** The tabs as sub-paths of spec §2 (project_info, equipment_info with performance, shift_info). */
 export const BASIC_INFO_TABS = ['project_info', 'equipment_info', 'performance_info', 'shift_info'] as const;
@@ -20,7 +20,7 @@ export function BasicInfoPage() {
 }
 
 function BasicInfo({ run }: { run: CurrentRun }) {
-  const { t } = useTranslation();
+  const t = useT();
   const navigate = useNavigate();
   const { tab } = useParams();
   if (!isTab(tab)) return <Navigate to="/fw1/basic_info/project_info" replace />;

@@ -1,9 +1,9 @@
 import type { RunListItem } from '@boreline/contracts';
 import { Card, Col, Result, Row, Skeleton, Statistic, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../../core/format.js';
 import { useEnterRun, useRunList } from '../api.js';
 import { MachineCard } from '../components/MachineCard.js';
+import { useT } from '../../../core/i18n.js';
 
 /**
  * Rings built so far. The list row carries progress (rings over planned rings), which gives the
@@ -18,7 +18,7 @@ function byCountry(runs: RunListItem[], name: (code: string) => string): [string
 
 /** The statistics board (spec §2 /fw0/projectBoard): totals of every visible project and each machine's state, by country. */
 export function ProjectBoardPage() {
-  const { t } = useTranslation();
+  const t = useT();
   const f = useFormat();
   const list = useRunList();
   const { enter, entering } = useEnterRun();

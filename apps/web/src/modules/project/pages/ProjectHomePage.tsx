@@ -1,13 +1,13 @@
 import { Col, Result, Row, Skeleton } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { type CurrentRun, useFramework } from '../../../core/session.js';
 import { useIndexPage, useRunState } from '../api.js';
-import { ChooseProject } from '../components/ChooseProject.js';
+import { ChooseProject } from '../../../ui/ChooseProject.js';
 import { CurrentStatus } from '../components/CurrentStatus.js';
 import { DriveProgress } from '../components/DriveProgress.js';
 import { PeriodFigures } from '../components/PeriodFigures.js';
 import { ProgressGraph } from '../components/ProgressGraph.js';
 import { RatesDonut } from '../components/RatesDonut.js';
+import { useT } from '../../../core/i18n.js';
 
 /** The project home (spec §2 /fw1/home) of the current run; without one the user picks a project first. */
 export function ProjectHomePage() {
@@ -16,7 +16,7 @@ export function ProjectHomePage() {
 }
 
 function Home({ run }: { run: CurrentRun }) {
-  const { t } = useTranslation();
+  const t = useT();
   const index = useIndexPage(run.runId);
   const state = useRunState(run.runId);
   if (index.isLoading) return <Skeleton active paragraph={{ rows: 10 }} />;

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type ApiStub, MILAN_RUN } from '../../../test/apiStub.fixture.js';
 import { renderRoutes } from '../../../test/renderRoutes.fixture.js';
-import type { AppRoute } from '../../../app/routeTypes.js';
+import type { AppRoute } from '../../../core/routing.js';
 import { initI18n } from '../../../core/i18n.js';
 import { useFramework } from '../../../core/session.js';
 import { ProjectListPage } from './ProjectListPage.js';
@@ -80,7 +80,8 @@ const rowOf = async (text: string) => {
   return within(row);
 };
 
-describe('project list page', () => {
+// Antd's table takes seconds to draw in jsdom on a busy machine, as on the other page tests.
+describe('project list page', { timeout: 20_000 }, () => {
   beforeAll(async () => {
     await initI18n('en_US');
   });

@@ -1,17 +1,17 @@
 import { Card, Input, Result, Select, Space } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { useRouteHandle } from '../../../app/RequireSession.js';
+import { useRouteHandle } from '../../../core/routing.js';
 import { useFormat } from '../../../core/format.js';
 import { type RunFilter, useCountries, useEnterRun, useRunList, useTbmCodes } from '../api.js';
 import { ProjectTable } from '../components/ProjectTable.js';
+import { useT } from '../../../core/i18n.js';
 
 /**
  * The project list (spec §2 /fw0/stsRun and its variants, and "enter system" /fw0/dp): every run
  * the user may see with its progress, rates and state, filtered by machine, country and name.
  */
 export function ProjectListPage() {
-  const { t } = useTranslation();
+  const t = useT();
   const f = useFormat();
   const handle = useRouteHandle();
   const [filter, setFilter] = useState<RunFilter>({});

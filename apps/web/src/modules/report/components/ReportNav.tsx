@@ -1,11 +1,8 @@
-import type { MessageKey } from '@boreline/i18n';
-import { Tabs } from 'antd';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
+import { type RouteTab, RouteTabs } from '../../../ui/RouteTabs.js';
 
-/** The report pages of spec §2, in menu order; each tab is a route of its own (bookmarkable, back button works). */
-const REPORT_TABS: readonly { path: string; label: MessageKey }[] = [
+/** The report pages of spec §2, in menu order; the shift report's segment view (…/turn_over/sg) is in the shift tab. */
+const REPORT_TABS: readonly RouteTab[] = [
   { path: '/fw1/report/turn_over', label: 'report.nav.shift' },
   { path: '/fw1/report/ring', label: 'report.nav.ring' },
   { path: '/fw1/report/day', label: 'report.nav.day' },
@@ -14,25 +11,7 @@ const REPORT_TABS: readonly { path: string; label: MessageKey }[] = [
   { path: '/fw1/report/month', label: 'report.nav.month' },
 ];
 
-/** The tab of a path: the shift report's segment view (…/turn_over/sg) belongs to the shift tab. */
-export function activeReportTab(pathname: string): string {
-  const tab = REPORT_TABS.find((t) => pathname === t.path || pathname.startsWith(`${t.path}/`));
-  return tab?.path ?? REPORT_TABS[0]?.path ?? '';
-}
-
 /** Tabs between the report pages, with page actions (export, print) on the right. Hidden when printing. */
 export function ReportNav({ extra }: { extra?: ReactNode }) {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
-  const { pathname } = useLocation();
-  return (
-    <Tabs
-      className="report-nav no-print"
-      activeKey={activeReportTab(pathname)}
-      onChange={(key) => void navigate(key)}
-      items={REPORT_TABS.map((tab) => ({ key: tab.path, label: t(tab.label) }))}
-      tabBarExtraContent={extra}
-      data-testid="report-nav"
-    />
-  );
+  return <RouteTabs tabs={REPORT_TABS} extra={extra} className="report-nav no-print" data-testid="report-nav" />;
 }

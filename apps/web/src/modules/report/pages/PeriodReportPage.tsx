@@ -1,10 +1,9 @@
 import type { MessageKey } from '@boreline/i18n';
 import { Result, Skeleton, Space } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'react-router';
 import { localToday } from '../../../core/format.js';
 import { type CurrentRun, useFramework } from '../../../core/session.js';
-import { ChooseProject } from '../../project/components/ChooseProject.js';
+import { ChooseProject } from '../../../ui/ChooseProject.js';
 import { Day2Layout } from '../components/period/Day2Layout.js';
 import { ExportButton } from '../components/period/ExportButton.js';
 import { PeriodBody } from '../components/period/PeriodBody.js';
@@ -14,6 +13,7 @@ import { periodStart } from '../components/period/reportFormat.js';
 import { ReportNav } from '../components/ReportNav.js';
 import { type PeriodUnit, usePeriodReport } from '../periodApi.js';
 import '../report.css';
+import { useT } from '../../../core/i18n.js';
 
 /** The pages this one draws; day 2 is the daily report in its one-page client layout. */
 const KINDS = {
@@ -38,7 +38,7 @@ export function PeriodReportPage() {
 }
 
 function PeriodReport({ run }: { run: CurrentRun }) {
-  const { t } = useTranslation();
+  const t = useT();
   const { pathname } = useLocation();
   const [params, setParams] = useSearchParams();
   const kind = kindOf(pathname);

@@ -1,10 +1,9 @@
 import { LIMITS, periodReportContract as pr } from '@boreline/contracts';
 import { Button, Empty, Form, InputNumber, Result, Skeleton, Space } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { parseForm, zodFormRule } from '../../../core/forms.js';
 import { type CurrentRun, useFramework } from '../../../core/session.js';
-import { ChooseProject } from '../../project/components/ChooseProject.js';
+import { ChooseProject } from '../../../ui/ChooseProject.js';
 import { ExportButton } from '../components/period/ExportButton.js';
 import { PrintButton } from '../components/period/PrintButton.js';
 import { ReportHeader } from '../components/period/ReportHeader.js';
@@ -12,6 +11,7 @@ import { RingTable } from '../components/period/RingTable.js';
 import { ReportNav } from '../components/ReportNav.js';
 import { type RingRange, useCompletedRings, useRingReport } from '../periodApi.js';
 import '../report.css';
+import { useT } from '../../../core/i18n.js';
 
 /** The range shown when none is asked for: the newest rings, as many as a screen of the table. */
 export const DEFAULT_RING_COUNT = 50;
@@ -34,7 +34,7 @@ export function RingReportPage() {
 }
 
 function RingReport({ run }: { run: CurrentRun }) {
-  const { t } = useTranslation();
+  const t = useT();
   const [params, setParams] = useSearchParams();
   const completed = useCompletedRings(run.runId);
   const asked = rangeFromParams(params, run.runId);
@@ -99,7 +99,7 @@ interface RangeFormProps {
 
 /** Start and end ring, checked as the server checks them: required, start not above end, at most 2,000 rings. */
 function RangeForm({ runId, range, onApply }: RangeFormProps) {
-  const { t } = useTranslation();
+  const t = useT();
   const [form] = Form.useForm<RangeFields>();
   const input = () => ({ runId, ...form.getFieldsValue() });
   const required = { required: true, message: t('validation.required') };

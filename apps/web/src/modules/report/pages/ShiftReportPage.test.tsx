@@ -2,7 +2,7 @@ import type { shiftReportContract } from '@boreline/contracts';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AppRoute } from '../../../app/routeTypes.js';
+import type { AppRoute } from '../../../core/routing.js';
 import { ApiError } from '../../../core/api/client.js';
 import { initI18n } from '../../../core/i18n.js';
 import { useNotifications } from '../../../core/notify.js';

@@ -1,11 +1,10 @@
 import type { CurrentRun } from '@boreline/contracts';
 import { Alert, Card, Empty, Segmented, Skeleton, Space } from 'antd';
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { localToday, shiftLocalDate } from '../../../core/format.js';
 import { useFramework } from '../../../core/session.js';
-import { ChooseProject } from '../../project/components/ChooseProject.js';
+import { ChooseProject } from '../../../ui/ChooseProject.js';
 import { ExportButton } from '../components/period/ExportButton.js';
 import { PrintButton } from '../components/period/PrintButton.js';
 import { ReportNav } from '../components/ReportNav.js';
@@ -14,6 +13,7 @@ import { ShiftPicker } from '../components/shift/ShiftPicker.js';
 import { type DayShift, ShiftReportView } from '../components/shift/ShiftReportView.js';
 import { useShiftDay } from '../shiftApi.js';
 import '../components/shift/shift.css';
+import { useT } from '../../../core/i18n.js';
 
 const SHIFT_PATH = '/fw1/report/turn_over';
 const SG_PATH = '/fw1/report/turn_over/sg';
@@ -47,7 +47,7 @@ function useLatestEndedShift(run: CurrentRun, wanted: boolean, onFound: (date: s
 }
 
 function ShiftReport({ run }: { run: CurrentRun }) {
-  const { t } = useTranslation();
+  const t = useT();
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const [params, setParams] = useSearchParams();

@@ -1,9 +1,9 @@
 import { Button, Form } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../../core/i18n.js';
 
 /** The submit button every statistics form ends with (Enter in a field submits too). */
 export function ApplyButton() {
-  const { t } = useTranslation();
+  const t = useT();
   return (
     <Form.Item>
       <Button type="primary" htmlType="submit" data-testid="stat-apply">

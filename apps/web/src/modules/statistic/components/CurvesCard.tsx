@@ -2,14 +2,13 @@ import { ZoomOutOutlined } from '@ant-design/icons';
 import { DATE_FORMATS, MACHINE_STATES, MACHINE_STATE_KEYS } from '@boreline/contracts';
 import { Alert, Button, Card, Empty, Space } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { formatInstant } from '../../../core/format.js';
+import { formatHm, formatInstant } from '../../../core/format.js';
 import { Chart } from '../../../ui/chart/Chart.js';
-import { formatHm } from '../../report/components/period/reportFormat.js';
 import type { RingAxis, RingCurves } from '../api.js';
 import { curveTags, useCurveText } from './curveText.js';
 import { multiRingHeight, multiRingOption, singleRingOption, STATE_COLORS } from './curvesOption.js';
 import type { NamedTag } from './tags.js';
+import { useT } from '../../../core/i18n.js';
 
 export interface CurvesCardProps {
   data: RingCurves;
@@ -25,7 +24,7 @@ const answeredTags = (data: RingCurves): string[] => data.rings.find((ring) => r
  * mounted (the key), which is what every other change of the curves does too.
  */
 function ResetZoom({ onReset }: { onReset(): void }) {
-  const { t } = useTranslation();
+  const t = useT();
   return (
     <Space size="small">
       <span className="stat-hint">{t('statistic.curves.zoomHint')}</span>
@@ -38,7 +37,7 @@ function ResetZoom({ onReset }: { onReset(): void }) {
 
 /** One ring's curves with its times and the legend of the shaded machine states. */
 export function SingleRingCard({ data, index, stale }: CurvesCardProps) {
-  const { t } = useTranslation();
+  const t = useT();
   const text = useCurveText();
   const [zoomKey, setZoomKey] = useState(0);
   const ring = data.rings[0];
@@ -81,7 +80,7 @@ export function SingleRingCard({ data, index, stale }: CurvesCardProps) {
 
 /** Several rings overlaid, one panel per tag; rings without frames are named above the chart. */
 export function MultiRingCard({ data, index, stale }: CurvesCardProps) {
-  const { t } = useTranslation();
+  const t = useT();
   const text = useCurveText();
   const [zoomKey, setZoomKey] = useState(0);
   const empty = data.rings.filter((ring) => ring.frames === 0);

@@ -1,12 +1,12 @@
 import { statisticContract as s } from '@boreline/contracts';
 import { Form, Radio, Select } from 'antd';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { PointGroups, RingAxis, RingList } from '../api.js';
 import { parseQuery, statRule, useFormChecks } from './statForm.js';
 import { TagPicker } from './TagPicker.js';
 import type { NamedTag } from './tags.js';
 import { ApplyButton } from './ApplyButton.js';
+import { useT } from '../../../core/i18n.js';
 
 export interface CurvesChoice {
   rings: number[];
@@ -40,7 +40,7 @@ export interface CurvesFormProps {
  * eleventh ring or a ninth tag is refused at the field with the server's text, and nothing is sent.
  */
 export function CurvesForm({ runId, multiple, choice, ringList, groups, index, error, checkNow = false, onApply }: CurvesFormProps) {
-  const { t } = useTranslation();
+  const t = useT();
   const [form] = Form.useForm<CurvesFields>();
   // The single-ring page names its field `ring`; the contract (and the server) call it `rings`.
   const names = multiple ? {} : { rings: 'ring' };

@@ -1,10 +1,9 @@
 import { DATE_FORMATS } from '@boreline/contracts';
-import { useTranslation } from 'react-i18next';
-import { formatLocalDate, useFormat } from '../../../core/format.js';
+import { formatHm, formatLocalDate, useFormat } from '../../../core/format.js';
 import { Chart, type ChartOption } from '../../../ui/chart/Chart.js';
-import { formatHm } from '../../report/components/period/reportFormat.js';
 import type { Efficiency } from '../api.js';
 import { escapeHtml, insideZoom, markerOf, tooltipList } from './chartParts.js';
+import { useT } from '../../../core/i18n.js';
 
 const MINUTE = 60_000;
 
@@ -13,7 +12,7 @@ const STATE_BAR_COLORS = { advance: '#389e0d', ringBuild: '#1d5fa8', waiting: '#
 
 /** Each ring's time as stacked bars of advance, ring building and standby minutes; the tooltip adds h:mm and the speed. */
 export function RingTimeChart({ data }: { data: Efficiency }) {
-  const { t } = useTranslation();
+  const t = useT();
   const f = useFormat();
   const rings = data.rings;
   const names = {
@@ -58,7 +57,7 @@ export function RingTimeChart({ data }: { data: Efficiency }) {
 
 /** Rings completed per local date of the range. */
 export function RingsPerDayChart({ data }: { data: Efficiency }) {
-  const { t } = useTranslation();
+  const t = useT();
   const option: ChartOption = {
     animation: false,
     grid: { left: 40, right: 16, top: 24, bottom: 28 },

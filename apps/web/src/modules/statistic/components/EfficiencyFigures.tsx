@@ -1,14 +1,13 @@
-import { useTranslation } from 'react-i18next';
-import { useFormat } from '../../../core/format.js';
-import { formatHm } from '../../report/components/period/reportFormat.js';
+import { formatHm, useFormat } from '../../../core/format.js';
 import type { Efficiency } from '../api.js';
 import { Figure } from './Figure.js';
+import { useT } from '../../../core/i18n.js';
 
 const hm = (ms: number | null) => (ms === null ? '—' : formatHm(ms));
 
 /** Mean ring time and its split, rings per day and the mean advance speed over the range. */
 export function EfficiencyFigures({ summary }: { summary: Efficiency['summary'] }) {
-  const { t } = useTranslation();
+  const t = useT();
   const f = useFormat();
   return (
     <section className="stat-figures" data-testid="efficiency-figures" aria-label={t('statistic.efficiency.figures')}>

@@ -1,12 +1,12 @@
 import { ChainageSchema, formatChainage, LIMITS, statisticContract as s } from '@boreline/contracts';
 import { Form, Input, InputNumber, Radio } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { zodRule } from '../../../core/forms.js';
 import type { PointGroups } from '../api.js';
 import { parseQuery, statRule, useFormChecks } from './statForm.js';
 import { TagPicker } from './TagPicker.js';
 import type { NamedTag } from './tags.js';
 import { ApplyButton } from './ApplyButton.js';
+import { useT } from '../../../core/i18n.js';
 
 export type HistoryView = 'chart' | 'table';
 
@@ -50,7 +50,7 @@ const chainageText = (metres: number | undefined): string => (metres === undefin
  * 10 m of chainage, start not above end.
  */
 export function HistoryForm({ runId, choice, groups, index, error, checkNow = false, onApply }: HistoryFormProps) {
-  const { t } = useTranslation();
+  const t = useT();
   const [form] = Form.useForm<HistoryFields>();
   const by = Form.useWatch('by', form) ?? choice.range.by;
   const input = () => {

@@ -1,12 +1,12 @@
 import { Table, type TableColumnsType } from 'antd';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { formatNumber, useFormat } from '../../../core/format.js';
 import { Chart } from '../../../ui/chart/Chart.js';
 import type { RingStats, RingStatsRow } from '../api.js';
 import { curveTags } from './curveText.js';
 import { historyHeight, historyOption, type HistoryText } from './historyOption.js';
 import type { NamedTag } from './tags.js';
+import { useLocale, useT } from '../../../core/i18n.js';
 
 export interface HistoryViewProps {
   data: RingStats;
@@ -17,11 +17,12 @@ export interface HistoryViewProps {
 
 /** Per tag a panel of each ring's mean inside its min–max band. */
 export function HistoryChart({ data, tags, index }: HistoryViewProps) {
-  const { t, i18n } = useTranslation();
+  const t = useT();
+  const locale = useLocale();
   const text: HistoryText = useMemo(() => {
-    const ticks = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 3 });
+    const ticks = new Intl.NumberFormat(locale, { maximumFractionDigits: 3 });
     return {
-      value: (value, decimals) => formatNumber(value, i18n.language, decimals),
+      value: (value, decimals) => formatNumber(value, locale, decimals),
       tick: (value) => ticks.format(value),
       ring: (ringNo) => t('statistic.page.ring', { ringNo }),
       min: t('statistic.stat.min'),
@@ -29,7 +30,7 @@ export function HistoryChart({ data, tags, index }: HistoryViewProps) {
       max: t('statistic.stat.max'),
       band: t('statistic.history.band'),
     };
-  }, [t, i18n.language]);
+  }, [t, locale]);
   const chosen = curveTags(tags, index);
   return (
     <Chart
@@ -43,7 +44,7 @@ export function HistoryChart({ data, tags, index }: HistoryViewProps) {
 
 /** Per ring and tag the minimum, mean and maximum over the ring's advance, with the range's overall row. */
 export function HistoryTable({ data, tags, index, loading }: HistoryViewProps & { loading: boolean }) {
-  const { t } = useTranslation();
+  const t = useT();
   const f = useFormat();
   const chosen = curveTags(tags, index);
   const cell = (value: number | undefined, decimals: number) => (value === undefined ? '—' : f.number(value, decimals));

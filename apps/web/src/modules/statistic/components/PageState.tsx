@@ -1,6 +1,6 @@
 import { Card, Empty, Result, Skeleton } from 'antd';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../../core/i18n.js';
 
 export interface PageStateProps {
   /** The pickers' data (rings, tag groups) could not be read: nothing can be asked. */
@@ -26,7 +26,7 @@ export interface PageStateProps {
  * empty answer — and otherwise its own content.
  */
 export function PageState({ setupError, loading, skeletonRows, noRings, invalid, failure, empty, children }: PageStateProps) {
-  const { t } = useTranslation();
+  const t = useT();
   if (setupError) return <Unavailable error={setupError} />;
   if (loading)
     return (
@@ -43,6 +43,6 @@ export function PageState({ setupError, loading, skeletonRows, noRings, invalid,
 
 /** A call that failed: the server's words, or a generic "no data". */
 export function Unavailable({ error }: { error: Error | null | undefined }) {
-  const { t } = useTranslation();
+  const t = useT();
   return <Result status="warning" title={error?.message || t('common.error.noData')} />;
 }

@@ -1,16 +1,16 @@
-import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../../core/format.js';
 import { Chart, type ChartOption } from '../../../ui/chart/Chart.js';
 import type { ProgressList } from '../api.js';
 import { escapeHtml, insideZoom, tooltipList } from './chartParts.js';
 import { periodLabel, periodTick, type ProgressUnit } from './periods.js';
+import { useT } from '../../../core/i18n.js';
 
 /**
  * Rings per period as bars against the plan (a dashed step), with the cumulative rings built and
  * planned on the right axis; the tooltip adds the metres, which the bars leave out.
  */
 export function ProgressChart({ data }: { data: ProgressList }) {
-  const { t } = useTranslation();
+  const t = useT();
   const f = useFormat();
   const unit: ProgressUnit = data.unit;
   const rows = data.rows;

@@ -1,17 +1,17 @@
 import { DATE_FORMATS } from '@boreline/contracts';
 import { Progress } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { formatLocalDate, useFormat } from '../../../core/format.js';
 import type { ProgressList } from '../api.js';
 import { Figure } from './Figure.js';
 import { daysBetween } from './periods.js';
+import { useT } from '../../../core/i18n.js';
 
 /**
  * The drive at a glance: rings built of the total, progress, the recent rate against the planned one,
  * and the finish it forecasts against the planned completion — or, plainly, why there is none.
  */
 export function ProgressFigures({ summary }: { summary: ProgressList['summary'] }) {
-  const { t } = useTranslation();
+  const t = useT();
   const f = useFormat();
   const date = (value: string) => formatLocalDate(value, DATE_FORMATS.date);
   const complete = summary.remainingRings <= 0 && summary.totalRings > 0;

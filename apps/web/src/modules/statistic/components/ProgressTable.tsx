@@ -1,14 +1,14 @@
 import { Table, type TableColumnsType } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../../core/format.js';
 import type { ProgressList } from '../api.js';
 import { periodLabel } from './periods.js';
+import { useT } from '../../../core/i18n.js';
 
 type Row = ProgressList['rows'][number];
 
 /** One row per period: built against planned, in rings and metres, and the drive's totals so far. */
 export function ProgressTable({ data, loading }: { data: ProgressList; loading: boolean }) {
-  const { t } = useTranslation();
+  const t = useT();
   const f = useFormat();
   const columns: TableColumnsType<Row> = [
     { key: 'period', title: t('statistic.progress.column.period'), render: (_, r) => periodLabel(data.unit, r.period) },

@@ -1,10 +1,10 @@
 import { LIMITS, statisticContract as s } from '@boreline/contracts';
 import { Form, InputNumber } from 'antd';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { RingRange } from './ringRange.js';
 import { parseQuery, showServerFields, statRule } from './statForm.js';
 import { ApplyButton } from './ApplyButton.js';
+import { useT } from '../../../core/i18n.js';
 
 interface RangeFields {
   ringStart: number | null;
@@ -25,7 +25,7 @@ export interface RingRangeFormProps {
  * above end, at most 200 rings) before anything is sent. Enter in either field shows the range.
  */
 export function RingRangeForm({ runId, range, error, onApply, 'data-testid': testId }: RingRangeFormProps) {
-  const { t } = useTranslation();
+  const t = useT();
   const [form] = Form.useForm<RangeFields>();
   const input = () => {
     const v = form.getFieldsValue();

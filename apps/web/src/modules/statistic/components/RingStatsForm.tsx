@@ -1,11 +1,11 @@
 import { LIMITS, statisticContract as s } from '@boreline/contracts';
 import { Form, InputNumber } from 'antd';
-import { useTranslation } from 'react-i18next';
 import type { PointGroups } from '../api.js';
 import { parseQuery, statRule, useFormChecks } from './statForm.js';
 import { TagPicker } from './TagPicker.js';
 import type { NamedTag } from './tags.js';
 import { ApplyButton } from './ApplyButton.js';
+import { useT } from '../../../core/i18n.js';
 
 /** The filter part of the ring statistics query; sorting and paging come from the table. */
 export interface RingStatsFilter {
@@ -36,7 +36,7 @@ export interface RingStatsFormProps {
 
 /** Ring range (at most 2,000), tags (at most 50) and the duration filter, checked as the server checks them. */
 export function RingStatsForm({ runId, filter, groups, index, error, checkNow = false, onApply }: RingStatsFormProps) {
-  const { t } = useTranslation();
+  const t = useT();
   const [form] = Form.useForm<FilterFields>();
   const input = () => {
     const v = form.getFieldsValue(true) as FilterFields;

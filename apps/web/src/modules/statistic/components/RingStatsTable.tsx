@@ -1,12 +1,11 @@
 import { DATE_FORMATS, statisticContract as s } from '@boreline/contracts';
 import { Table, type TableColumnsType, type TablePaginationConfig } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface.js';
-import { useTranslation } from 'react-i18next';
-import { formatInstant, useFormat } from '../../../core/format.js';
-import { formatHm } from '../../report/components/period/reportFormat.js';
+import { formatHm, formatInstant, useFormat } from '../../../core/format.js';
 import type { RingStats, RingStatsRow, TagStat } from '../api.js';
 import { curveTags } from './curveText.js';
 import type { NamedTag } from './tags.js';
+import { useT } from '../../../core/i18n.js';
 
 type SortKey = (typeof s.RING_STAT_SORTS)[number];
 
@@ -41,7 +40,7 @@ export const PAGE_SIZES = [20, 50, 100, 200];
  * page; the overall row covers every ring of the range, not only the page.
  */
 export function RingStatsTable({ data, tags, index, stat, order, loading, onOrder }: RingStatsTableProps) {
-  const { t } = useTranslation();
+  const t = useT();
   const f = useFormat();
   const chosen = curveTags(tags, index);
   const k = STAT_INDEX[stat];

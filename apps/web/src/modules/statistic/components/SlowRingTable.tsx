@@ -1,14 +1,13 @@
 import { DATE_FORMATS } from '@boreline/contracts';
 import { STOP_REASON_KEYS } from '@boreline/i18n/dictionaryKeys';
 import { Table, type TableColumnsType } from 'antd';
-import { useTranslation } from 'react-i18next';
-import { formatInstant, useFormat } from '../../../core/format.js';
-import { formatHm } from '../../report/components/period/reportFormat.js';
+import { formatHm, formatInstant, useFormat } from '../../../core/format.js';
 import type { SlowRing } from '../api.js';
+import { useT } from '../../../core/i18n.js';
 
 /** The slowest rings, slowest first, with their standby split by the reasons the shift reports give. */
 export function SlowRingTable({ rows, timeZone, loading }: { rows: SlowRing[]; timeZone: string; loading: boolean }) {
-  const { t } = useTranslation();
+  const t = useT();
   const f = useFormat();
   const hm = ' (h:mm)';
   const columns: TableColumnsType<SlowRing> = [

@@ -1,39 +1,17 @@
-import type { MessageKey } from '@boreline/i18n';
-import { Tabs } from 'antd';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
+import { type RouteTab, RouteTabs } from '../../../ui/RouteTabs.js';
 
-/** The statistics pages of spec §2, in menu order; each tab is a route of its own (bookmarkable, back button works). */
-const STATISTIC_TABS: readonly { path: string; label: MessageKey }[] = [
-  { path: '/fw1/statistic/process', label: 'statistic.nav.progress' },
-  { path: '/fw1/statistic/process/efficiency', label: 'statistic.nav.efficiency' },
-  { path: '/fw1/statistic/singleRing', label: 'statistic.nav.singleRing' },
-  { path: '/fw1/statistic/multipleRing', label: 'statistic.nav.multipleRing' },
-  { path: '/fw1/statistic/staticAnalysis', label: 'statistic.nav.history' },
-  { path: '/fw1/statistic/staticAnalysis/rings', label: 'statistic.nav.ringTable' },
+/** The statistics pages of spec §2, in menu order (the tab test ids name the path after /fw1/statistic). */
+const STATISTIC_TABS: readonly RouteTab[] = [
+  { path: '/fw1/statistic/process', label: 'statistic.nav.progress', testId: 'stat-tab-process' },
+  { path: '/fw1/statistic/process/efficiency', label: 'statistic.nav.efficiency', testId: 'stat-tab-process-efficiency' },
+  { path: '/fw1/statistic/singleRing', label: 'statistic.nav.singleRing', testId: 'stat-tab-singleRing' },
+  { path: '/fw1/statistic/multipleRing', label: 'statistic.nav.multipleRing', testId: 'stat-tab-multipleRing' },
+  { path: '/fw1/statistic/staticAnalysis', label: 'statistic.nav.history', testId: 'stat-tab-staticAnalysis' },
+  { path: '/fw1/statistic/staticAnalysis/rings', label: 'statistic.nav.ringTable', testId: 'stat-tab-staticAnalysis-rings' },
 ];
-
-/** The tab of a path: the longest tab path the address is, or lies under (…/process/efficiency is not progress). */
-export function activeStatisticTab(pathname: string): string {
-  const path = pathname.replace(/\/+$/, '');
-  const tab = [...STATISTIC_TABS].sort((a, b) => b.path.length - a.path.length).find((t) => path === t.path || path.startsWith(`${t.path}/`));
-  return tab?.path ?? STATISTIC_TABS[0]?.path ?? '';
-}
 
 /** Tabs between the statistics pages, with the page's actions (export) on the right. */
 export function StatisticNav({ extra }: { extra?: ReactNode }) {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
-  const { pathname } = useLocation();
-  return (
-    <Tabs
-      className="stat-nav"
-      activeKey={activeStatisticTab(pathname)}
-      onChange={(key) => void navigate(key)}
-      items={STATISTIC_TABS.map((tab) => ({ key: tab.path, label: <span data-testid={`stat-tab-${tab.path.split('/').slice(3).join('-')}`}>{t(tab.label)}</span> }))}
-      tabBarExtraContent={extra}
-      data-testid="stat-nav"
-    />
-  );
+  return <RouteTabs tabs={STATISTIC_TABS} extra={extra} className="stat-nav" data-testid="stat-nav" />;
 }

@@ -1,9 +1,9 @@
 import { SUBSYSTEM_NAME_KEYS } from '@boreline/contracts';
 import { Select } from 'antd';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { PointGroups } from '../api.js';
 import type { NamedTag } from './tags.js';
+import { useT } from '../../../core/i18n.js';
 
 export interface TagPickerProps {
   groups: PointGroups | undefined;
@@ -22,7 +22,7 @@ export interface TagPickerProps {
  * reader sees why an extra tag is refused.
  */
 export function TagPicker({ groups, index, loading, value, onChange, id, 'data-testid': testId }: TagPickerProps) {
-  const { t } = useTranslation();
+  const t = useT();
   const options = useMemo(
     () =>
       (groups?.groups ?? [])

@@ -1,17 +1,18 @@
 import { MACHINE_STATE_KEYS } from '@boreline/contracts';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../../core/format.js';
 import type { CurveTag, CurveText } from './curvesOption.js';
 import type { NamedTag } from './tags.js';
+import { useLocale, useT } from '../../../core/i18n.js';
 
 /** The curve charts' words and numbers in the reader's language. */
 export function useCurveText(): CurveText {
-  const { t, i18n } = useTranslation();
+  const t = useT();
+  const locale = useLocale();
   return useMemo(() => {
-    const ticks = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 3 });
+    const ticks = new Intl.NumberFormat(locale, { maximumFractionDigits: 3 });
     return {
-      value: (value, decimals) => formatNumber(value, i18n.language, decimals),
+      value: (value, decimals) => formatNumber(value, locale, decimals),
       tick: (value) => ticks.format(value),
       ring: (ringNo) => t('statistic.page.ring', { ringNo }),
       state: (state) => t(MACHINE_STATE_KEYS[state]),
@@ -19,7 +20,7 @@ export function useCurveText(): CurveText {
       minutes: t('statistic.curves.minutes'),
       stroke: t('statistic.curves.axisStroke'),
     };
-  }, [t, i18n.language]);
+  }, [t, locale]);
 }
 
 /** The chosen tags as the charts draw them (a code the machine does not record is drawn by its code). */

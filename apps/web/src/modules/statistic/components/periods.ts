@@ -1,7 +1,6 @@
 import { DATE_FORMATS } from '@boreline/contracts';
 import dayjs from 'dayjs';
-import { formatLocalDate, shiftLocalDate } from '../../../core/format.js';
-import { mondayOf } from '../../report/components/period/reportFormat.js';
+import { formatLocalDate, mondayOf, shiftLocalDate } from '../../../core/format.js';
 
 export type ProgressUnit = 'day' | 'week' | 'month';
 export const PROGRESS_UNITS: readonly ProgressUnit[] = ['day', 'week', 'month'];

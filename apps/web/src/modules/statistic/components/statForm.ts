@@ -1,8 +1,8 @@
 import type { FormInstance } from 'antd';
-import type { TFunction } from 'i18next';
 import { useEffect } from 'react';
 import type { z } from 'zod';
 import { fieldProblems, issueText } from '../../../core/forms.js';
+import type { Translate } from '../../../core/i18n.js';
 
 /** The form field an issue belongs to: the last name on its path (`range.ringEnd` -> `ringEnd`), as the server names it. */
 const fieldOfPath = (path: readonly PropertyKey[]): string => [...path].reverse().find((p): p is string => typeof p === 'string') ?? '';
@@ -15,7 +15,7 @@ export type FieldNames = Partial<Record<string, string>>;
  * endpoint takes it), so limits between fields — start above end, too many rings for the view —
  * show on the field the server would name, with the server's text, while the user types.
  */
-export function statRule(schema: z.ZodType, input: () => unknown, field: string, t: TFunction, names: FieldNames = {}) {
+export function statRule(schema: z.ZodType, input: () => unknown, field: string, t: Translate, names: FieldNames = {}) {
   return {
     validator: async () => {
       const result = schema.safeParse(input());
@@ -34,7 +34,7 @@ export function statRule(schema: z.ZodType, input: () => unknown, field: string,
  * goes onto its field (or the first field when it names none the form has) and null is answered:
  * nothing is sent, and the values typed stay as they are.
  */
-export function parseQuery<S extends z.ZodType>(schema: S, input: unknown, form: FormInstance, t: TFunction, names: FieldNames = {}): z.output<S> | null {
+export function parseQuery<S extends z.ZodType>(schema: S, input: unknown, form: FormInstance, t: Translate, names: FieldNames = {}): z.output<S> | null {
   const result = schema.safeParse(input);
   if (result.success) return result.data;
   const present = new Set(Object.keys(form.getFieldsValue(true) as object));

@@ -1,7 +1,7 @@
 import { KEY_TAGS, tagDisplayName, type TagDef } from '@boreline/contracts';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { PointGroups, PointTag } from '../api.js';
+import { dataText, useT } from '../../../core/i18n.js';
 
 /** A chartable tag with its name in the reader's language. */
 export interface NamedTag extends PointTag {
@@ -16,11 +16,11 @@ const asTagDef = (tag: PointTag): TagDef => ({ ...tag, plcVar: '', address: '', 
 
 /** The tags of the run's machine by code, named in the reader's language. */
 export function useTagIndex(groups: PointGroups | undefined): Map<string, NamedTag> {
-  const { t } = useTranslation();
+  const t = useT();
   return useMemo(() => {
     const index = new Map<string, NamedTag>();
     for (const group of groups?.groups ?? []) {
-      for (const tag of group.tags) index.set(tag.code, { ...tag, label: tagDisplayName(asTagDef(tag), (key, vars) => t(key, vars ?? {})) });
+      for (const tag of group.tags) index.set(tag.code, { ...tag, label: tagDisplayName(asTagDef(tag), (key, vars) => dataText(t, key, vars)) });
     }
     return index;
   }, [groups, t]);

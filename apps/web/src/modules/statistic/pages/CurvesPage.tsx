@@ -1,10 +1,9 @@
 import { statisticContract as s } from '@boreline/contracts';
 import { Card, Skeleton } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { type CurrentRun, useFramework } from '../../../core/session.js';
 import { ExportButton } from '../../../ui/ExportButton.js';
-import { ChooseProject } from '../../project/components/ChooseProject.js';
+import { ChooseProject } from '../../../ui/ChooseProject.js';
 import { type RingAxis, type RingCurvesQuery, usePointGroups, useRingCurves, useRingList } from '../api.js';
 import { MultiRingCard, SingleRingCard } from '../components/CurvesCard.js';
 import { type CurvesChoice, CurvesForm } from '../components/CurvesForm.js';
@@ -14,6 +13,7 @@ import { StatisticNav } from '../components/StatisticNav.js';
 import { defaultTags, tagsFromParam, useTagIndex } from '../components/tags.js';
 import { PageState } from '../components/PageState.js';
 import '../statistic.css';
+import { useT } from '../../../core/i18n.js';
 
 /** Rings overlaid before anyone chooses: the newest three, enough to compare without clutter. */
 export const DEFAULT_OVERLAID_RINGS = 3;
@@ -31,7 +31,7 @@ export function MultiRingPage() {
 }
 
 function CurvesView({ run, multiple }: { run: CurrentRun; multiple: boolean }) {
-  const { t } = useTranslation();
+  const t = useT();
   const [params, setParams] = useSearchParams();
   const ringList = useRingList(run.runId);
   const groups = usePointGroups(run.runId);

@@ -1,8 +1,7 @@
 import { Card } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { type CurrentRun, useFramework } from '../../../core/session.js';
-import { ChooseProject } from '../../project/components/ChooseProject.js';
+import { ChooseProject } from '../../../ui/ChooseProject.js';
 import { type RingRangeQuery, SLOW_RING_COUNT, useEfficiency, useRingList, useSlowRings } from '../api.js';
 import { RingsPerDayChart, RingTimeChart } from '../components/EfficiencyCharts.js';
 import { EfficiencyFigures } from '../components/EfficiencyFigures.js';
@@ -12,6 +11,7 @@ import { SlowRingTable } from '../components/SlowRingTable.js';
 import { StatisticNav } from '../components/StatisticNav.js';
 import { PageState, Unavailable } from '../components/PageState.js';
 import '../statistic.css';
+import { useT } from '../../../core/i18n.js';
 
 /** The range shown when none is asked for: the newest completed rings. */
 export const DEFAULT_EFFICIENCY_RINGS = 50;
@@ -23,7 +23,7 @@ export function EfficiencyPage() {
 }
 
 function EfficiencyView({ run }: { run: CurrentRun }) {
-  const { t } = useTranslation();
+  const t = useT();
   const [params, setParams] = useSearchParams();
   const ringList = useRingList(run.runId);
   const askedStart = intParam(params, 'ringStart');

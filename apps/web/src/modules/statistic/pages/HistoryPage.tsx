@@ -1,10 +1,9 @@
 import { statisticContract as s } from '@boreline/contracts';
 import { Card, Skeleton } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { type CurrentRun, useFramework } from '../../../core/session.js';
 import { ExportButton } from '../../../ui/ExportButton.js';
-import { ChooseProject } from '../../project/components/ChooseProject.js';
+import { ChooseProject } from '../../../ui/ChooseProject.js';
 import { type RingStatsQuery, usePointGroups, useRingList, useRingStats } from '../api.js';
 import { type HistoryChoice, HistoryForm, type HistoryView, STAT_VIEW } from '../components/HistoryForm.js';
 import { historyHeight } from '../components/historyOption.js';
@@ -14,6 +13,7 @@ import { StatisticNav } from '../components/StatisticNav.js';
 import { defaultTags, tagsFromParam, useTagIndex } from '../components/tags.js';
 import { PageState } from '../components/PageState.js';
 import '../statistic.css';
+import { useT } from '../../../core/i18n.js';
 
 /** The rings shown before anyone chooses: the newest 50, which both the chart and the table hold. */
 export const DEFAULT_HISTORY_RINGS = 50;
@@ -37,7 +37,7 @@ function rangeFromParams(params: URLSearchParams): s.StatRange | null {
 }
 
 function History({ run }: { run: CurrentRun }) {
-  const { t } = useTranslation();
+  const t = useT();
   const [params, setParams] = useSearchParams();
   const ringList = useRingList(run.runId);
   const groups = usePointGroups(run.runId);

@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AppRoute } from '../../../app/routeTypes.js';
+import type { AppRoute } from '../../../core/routing.js';
 import { initI18n } from '../../../core/i18n.js';
 import { useFramework } from '../../../core/session.js';
 import { type ApiStub, MILAN_RUN } from '../../../test/apiStub.fixture.js';

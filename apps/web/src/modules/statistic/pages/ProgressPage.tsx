@@ -3,11 +3,10 @@ import type { MessageKey } from '@boreline/i18n';
 import { Card, DatePicker, Empty, Form, Segmented } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { formatLocalDate, localToday } from '../../../core/format.js';
 import { type CurrentRun, useFramework } from '../../../core/session.js';
-import { ChooseProject } from '../../project/components/ChooseProject.js';
+import { ChooseProject } from '../../../ui/ChooseProject.js';
 import { type ProgressQuery, useProgressList } from '../api.js';
 import { ProgressChart } from '../components/ProgressChart.js';
 import { ProgressFigures } from '../components/ProgressFigures.js';
@@ -17,6 +16,7 @@ import { parseQuery, showServerFields, statRule } from '../components/statForm.j
 import { StatisticNav } from '../components/StatisticNav.js';
 import { PageState } from '../components/PageState.js';
 import '../statistic.css';
+import { useT } from '../../../core/i18n.js';
 
 const UNIT_LABELS: Record<ProgressUnit, MessageKey> = {
   day: 'statistic.progress.unit.day',
@@ -33,7 +33,7 @@ export function ProgressPage() {
 }
 
 function Progress({ run }: { run: CurrentRun }) {
-  const { t } = useTranslation();
+  const t = useT();
   const [params, setParams] = useSearchParams();
   const today = localToday(run.timeZone);
   // Unit and dates live in the address: a view can be bookmarked, shared and reloaded as it is.
@@ -97,7 +97,7 @@ interface ProgressFields {
 
 /** The period kind and the dates; a new choice shows at once (the picker commits on Enter or a click). */
 function ProgressForm({ runId, unit, range, error, checkNow, onUnit, onApply }: ProgressFormProps) {
-  const { t } = useTranslation();
+  const t = useT();
   const [form] = Form.useForm<ProgressFields>();
   const names = { from: 'range', to: 'range' };
   const input = () => {

@@ -1,11 +1,10 @@
 import { statisticContract as s } from '@boreline/contracts';
 import type { MessageKey } from '@boreline/i18n';
 import { Card, Empty, Segmented, Skeleton } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { type CurrentRun, useFramework } from '../../../core/session.js';
 import { ExportButton } from '../../../ui/ExportButton.js';
-import { ChooseProject } from '../../project/components/ChooseProject.js';
+import { ChooseProject } from '../../../ui/ChooseProject.js';
 import { type RingStatsQuery, type TagStat, usePointGroups, useRingList, useRingStats } from '../api.js';
 import { intParam, newestRings, numberParam } from '../components/ringRange.js';
 import { type RingStatsFilter, RingStatsForm } from '../components/RingStatsForm.js';
@@ -14,6 +13,7 @@ import { StatisticNav } from '../components/StatisticNav.js';
 import { defaultTags, tagsFromParam, useTagIndex } from '../components/tags.js';
 import { PageState } from '../components/PageState.js';
 import '../statistic.css';
+import { useT } from '../../../core/i18n.js';
 
 /** The rings listed before anyone chooses: the newest 200. */
 export const DEFAULT_TABLE_RINGS = 200;
@@ -41,7 +41,7 @@ function orderFromParams(params: URLSearchParams): RingStatsOrder {
 }
 
 function RingStatsView({ run }: { run: CurrentRun }) {
-  const { t } = useTranslation();
+  const t = useT();
   const [params, setParams] = useSearchParams();
   const ringList = useRingList(run.runId);
   const groups = usePointGroups(run.runId);

@@ -1,10 +1,10 @@
 import { Button, Result } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { session } from '../../../core/session.js';
+import { useT } from '../../../core/i18n.js';
 
 export function NotFoundPage() {
-  const { t } = useTranslation();
+  const t = useT();
   const signedIn = session.hasWebAuth();
   return (
     <Result

@@ -1,13 +1,13 @@
 import { formatDateParts, DATE_FORMATS, PRIVACY_POLICY_UPDATED } from '@boreline/contracts';
 import { Card, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useT } from '../../../core/i18n.js';
 
 const [year, month, day] = PRIVACY_POLICY_UPDATED.split('-').map(Number);
 const UPDATED = formatDateParts({ year: year ?? 0, month: month ?? 0, day: day ?? 0, hour: 0, minute: 0, second: 0 }, DATE_FORMATS.date);
 
 export function PrivacyPage() {
-  const { t } = useTranslation();
+  const t = useT();
   const sections = [
     ['account.privacy.dataTitle', 'account.privacy.data'],
     ['account.privacy.purposeTitle', 'account.privacy.purpose'],

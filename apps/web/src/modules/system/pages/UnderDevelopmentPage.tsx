@@ -1,7 +1,7 @@
 import { Result } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../../core/i18n.js';
 
 export function UnderDevelopmentPage() {
-  const { t } = useTranslation();
+  const t = useT();
   return <Result status="info" title={t('shell.page.underDevelopment')} subTitle={t('shell.page.underDevelopmentHint')} />;
 }

@@ -1,6 +1,6 @@
 import { Modal } from 'antd';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../../../core/i18n.js';
 
 export interface EditModalProps {
   title: string;
@@ -13,7 +13,7 @@ export interface EditModalProps {
 
 /** The dialog of an edit form: its body scrolls, so header and buttons stay on a 720-pixel-high screen. */
 export function EditModal(props: EditModalProps) {
-  const { t } = useTranslation();
+  const t = useT();
   return (
     <Modal
       open

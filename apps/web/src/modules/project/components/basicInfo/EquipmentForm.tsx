@@ -1,7 +1,6 @@
 import { basicInfoContract as b } from '@boreline/contracts';
 import { Col, DatePicker, Form, Input, InputNumber, Row } from 'antd';
 import type { Dayjs } from 'dayjs';
-import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { call } from '../../../../core/api/client.js';
 import { parseForm, zodFormRule } from '../../../../core/forms.js';
@@ -9,6 +8,7 @@ import { deviceInfoKey, useBasicInfoSave, useRefreshCurrentRun } from '../../bas
 import { MACHINE_TYPE_KEYS } from '../machineType.js';
 import { EditModal } from './EditModal.js';
 import { DATE_INPUT_FORMAT, fromNumber, fromPickerDate, fromText, toPickerDate } from './formValues.js';
+import { useT } from '../../../../core/i18n.js';
 
 interface EquipmentFormValues {
   tbmCode: string;
@@ -62,7 +62,7 @@ export interface EquipmentFormProps {
 
 /** Edits the TBM's equipment data; the machine type is shown but stays: it decides the tag catalogue. */
 export function EquipmentForm({ device, onClose }: EquipmentFormProps) {
-  const { t } = useTranslation();
+  const t = useT();
   const [form] = Form.useForm<EquipmentFormValues>();
   const refreshRun = useRefreshCurrentRun();
   const save = useBasicInfoSave({

@@ -1,14 +1,14 @@
 import { Tag } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useBasicInfoRights, useDeviceInfo } from '../../basicInfoApi.js';
 import { MACHINE_TYPE_KEYS } from '../machineType.js';
 import { EquipmentForm } from './EquipmentForm.js';
 import { InfoView, useViewFormat } from './InfoView.js';
+import { useT } from '../../../../core/i18n.js';
 
 /** The TBM of the project (spec §3 TBM equipment): identity, maker, dates, owner and people. */
 export function EquipmentTab({ runId, timeZone }: { runId: number; timeZone: string }) {
-  const { t } = useTranslation();
+  const t = useT();
   const f = useViewFormat();
   const device = useDeviceInfo(runId);
   const rights = useBasicInfoRights();

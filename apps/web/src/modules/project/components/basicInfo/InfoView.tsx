@@ -2,8 +2,8 @@ import { EditOutlined } from '@ant-design/icons';
 import { DATE_FORMATS } from '@boreline/contracts';
 import { Button, Descriptions, Flex, Result, Skeleton, Typography } from 'antd';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { formatInstant, formatLocalDate, useFormat } from '../../../../core/format.js';
+import { useT } from '../../../../core/i18n.js';
 
 /** One fact of a view; its value carries a test id named after the field. */
 export interface InfoItem {
@@ -32,7 +32,7 @@ export interface InfoViewProps {
 
 /** A view of basic info: who saved it last and the edit button above, the facts as a description list. */
 export function InfoView(props: InfoViewProps) {
-  const { t } = useTranslation();
+  const t = useT();
   if (props.loading) return <Skeleton active paragraph={{ rows: 6 }} />;
   if (props.items === null) return <Result status="warning" title={t('common.error.noData')} />;
   return (

@@ -1,6 +1,5 @@
 import { basicInfoContract as b } from '@boreline/contracts';
 import { Col, Form, InputNumber, Row } from 'antd';
-import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { call } from '../../../../core/api/client.js';
 import { parseForm, zodFormRule } from '../../../../core/forms.js';
@@ -8,6 +7,7 @@ import { deviceInfoKey, useBasicInfoSave } from '../../basicInfoApi.js';
 import { EditModal } from './EditModal.js';
 import { fromNumber } from './formValues.js';
 import { PERFORMANCE_FIELDS } from './performanceFields.js';
+import { useT } from '../../../../core/i18n.js';
 
 type PerformanceFormValues = b.TbmPerformance;
 
@@ -23,7 +23,7 @@ export interface PerformanceFormProps {
 
 /** Edits the performance figures, each with its unit beside the number. */
 export function PerformanceForm({ device, onClose }: PerformanceFormProps) {
-  const { t } = useTranslation();
+  const t = useT();
   const [form] = Form.useForm<PerformanceFormValues>();
   const save = useBasicInfoSave({
     save: (input: z.input<typeof b.TbmPerformanceEditSchema>) => call(b.basicInfoPerformanceEdit, input),

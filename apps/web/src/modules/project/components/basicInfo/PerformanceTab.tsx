@@ -1,13 +1,13 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useBasicInfoRights, useDeviceInfo } from '../../basicInfoApi.js';
 import { InfoView, useViewFormat } from './InfoView.js';
 import { PERFORMANCE_FIELDS } from './performanceFields.js';
 import { PerformanceForm } from './PerformanceForm.js';
+import { useT } from '../../../../core/i18n.js';
 
 /** What the TBM is built for (spec §3 performance): dimensions, speeds, thrust, pressures, weight, power. */
 export function PerformanceTab({ runId, timeZone }: { runId: number; timeZone: string }) {
-  const { t } = useTranslation();
+  const t = useT();
   const f = useViewFormat();
   const device = useDeviceInfo(runId);
   const rights = useBasicInfoRights();

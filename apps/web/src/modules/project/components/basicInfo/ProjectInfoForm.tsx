@@ -1,7 +1,6 @@
 import { basicInfoContract as b, ChainageSchema } from '@boreline/contracts';
 import { Col, DatePicker, Form, Input, InputNumber, Row } from 'antd';
 import type { Dayjs } from 'dayjs';
-import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { call } from '../../../../core/api/client.js';
 import { parseForm, zodFormRule, zodRule } from '../../../../core/forms.js';
@@ -10,6 +9,7 @@ import { projectInfoKey, useBasicInfoSave, useRefreshCurrentRun } from '../../ba
 import { EditModal } from './EditModal.js';
 import { DATE_INPUT_FORMAT, fromChainageText, fromNumber, fromPickerDate, fromText, toChainageText, toPickerDate } from './formValues.js';
 import { CountrySelect, TimeZoneSelect } from './PlaceSelects.js';
+import { useT } from '../../../../core/i18n.js';
 
 interface ProjectFormValues {
   projectName: string;
@@ -70,7 +70,7 @@ export interface ProjectInfoFormProps {
 
 /** Edits the project information; every field is checked by the contract the server checks it with. */
 export function ProjectInfoForm({ info, onClose }: ProjectInfoFormProps) {
-  const { t } = useTranslation();
+  const t = useT();
   const f = useFormat();
   const [form] = Form.useForm<ProjectFormValues>();
   const refreshRun = useRefreshCurrentRun();

@@ -1,13 +1,13 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { zoneOffset } from '../../../../core/format.js';
 import { useBasicInfoRights, useProjectInfo } from '../../basicInfoApi.js';
 import { InfoView, useViewFormat } from './InfoView.js';
 import { ProjectInfoForm } from './ProjectInfoForm.js';
+import { useT } from '../../../../core/i18n.js';
 
 /** Project information (spec §3 Project): names, plan, tunnel and chainage, people, country and time zone. */
 export function ProjectInfoTab({ runId }: { runId: number }) {
-  const { t } = useTranslation();
+  const t = useT();
   const f = useViewFormat();
   const info = useProjectInfo(runId);
   const rights = useBasicInfoRights();

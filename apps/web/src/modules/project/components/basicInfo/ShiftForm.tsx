@@ -3,7 +3,6 @@ import { LIMITS, RESULT_CODE, shiftContract as s } from '@boreline/contracts';
 import { Alert, Button, Form, Input, Popconfirm, Space, Tag, TimePicker, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { type CSSProperties, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { ApiError, call } from '../../../../core/api/client.js';
 import { fieldProblems, parseForm, showApiError, zodFormRule } from '../../../../core/forms.js';
@@ -12,6 +11,7 @@ import { shiftsKey, useBasicInfoSave } from '../../basicInfoApi.js';
 import { EditModal } from './EditModal.js';
 import { fromPickerTime, fromText, TIME_INPUT_FORMAT, toPickerTime } from './formValues.js';
 import { ZoneHint } from './ZoneHint.js';
+import { useT } from '../../../../core/i18n.js';
 
 interface ShiftRow {
   /** The saved shift this row edits; null for a new row (and for the unsaved defaults). */
@@ -66,7 +66,7 @@ export interface ShiftFormProps {
  * after midnight, and shifts must not overlap (checked here with the server's rule and message).
  */
 export function ShiftForm({ shiftSet, onClose }: ShiftFormProps) {
-  const { t } = useTranslation();
+  const t = useT();
   const [form] = Form.useForm<ShiftFormValues>();
   const [problems, setProblems] = useState<string[]>([]);
   const runId = shiftSet.runId;
@@ -198,7 +198,7 @@ export function ShiftForm({ shiftSet, onClose }: ShiftFormProps) {
 
 /** How long a row's shift lasts by the clock, and whether it ends the next day. */
 function RowSpan({ start, end }: { start: Dayjs | null | undefined; end: Dayjs | null | undefined }) {
-  const { t } = useTranslation();
+  const t = useT();
   const f = useFormat();
   const from = fromPickerTime(start);
   const to = fromPickerTime(end);
@@ -214,7 +214,7 @@ function RowSpan({ start, end }: { start: Dayjs | null | undefined; end: Dayjs |
 
 /** Removing a saved shift deletes it when the list is saved: that is asked first; a new row just goes. */
 function RemoveButton({ saved, name, onRemove }: { saved: boolean; name: string; onRemove(): void }) {
-  const { t } = useTranslation();
+  const t = useT();
   const button = <Button type="text" danger icon={<DeleteOutlined />} aria-label={t('project.basicInfo.shift.remove')} {...(saved ? {} : { onClick: onRemove })} />;
   return saved ? (
     <Popconfirm title={t('project.basicInfo.shift.removeConfirm', { name })} okText={t('project.basicInfo.shift.remove')} okButtonProps={{ danger: true }} onConfirm={onRemove}>

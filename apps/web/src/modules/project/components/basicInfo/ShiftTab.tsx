@@ -2,15 +2,15 @@ import { EditOutlined, MoonOutlined } from '@ant-design/icons';
 import type { shiftContract } from '@boreline/contracts';
 import { Alert, Button, Flex, Result, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../../../core/format.js';
 import { useBasicInfoRights, useShifts } from '../../basicInfoApi.js';
 import { ShiftForm } from './ShiftForm.js';
 import { ZoneHint } from './ZoneHint.js';
+import { useT } from '../../../../core/i18n.js';
 
 /** The shifts of the project (spec §3 Shift, §5): wall-clock times of the site, saved as a whole list. */
 export function ShiftTab({ runId }: { runId: number }) {
-  const { t } = useTranslation();
+  const t = useT();
   const f = useFormat();
   const shifts = useShifts(runId);
   const rights = useBasicInfoRights();

@@ -1,12 +1,12 @@
 import { DATE_FORMATS } from '@boreline/contracts';
-import { useTranslation } from 'react-i18next';
-import { formatInstant } from '../../../../core/format.js';
+import { formatHm, formatInstant } from '../../../../core/format.js';
 import type { PeriodReport } from '../../periodApi.js';
 import { KeyFigures } from './KeyFigures.js';
 import { ReportHeader } from './ReportHeader.js';
-import { formatHm, formatPeriod } from './reportFormat.js';
+import { formatPeriod } from './reportFormat.js';
 import { ShiftBreakdownTable } from './ShiftBreakdownTable.js';
 import { StopReasonList } from './StopReasonList.js';
+import { useT } from '../../../../core/i18n.js';
 
 /** What fits one portrait A4 page below the figures, shifts and stop reasons. */
 export const DAY2_RING_CAP = 24;
@@ -23,7 +23,7 @@ export interface Day2LayoutProps {
  * stop reasons and the rings of the day (capped, with how many more were built).
  */
 export function Day2Layout({ title, report, generatedAt }: Day2LayoutProps) {
-  const { t } = useTranslation();
+  const t = useT();
   const shown = report.rings.slice(0, DAY2_RING_CAP);
   const more = report.rings.length - shown.length;
   return (

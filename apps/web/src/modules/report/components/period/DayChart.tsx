@@ -1,12 +1,12 @@
 import { DATE_FORMATS } from '@boreline/contracts';
-import { useTranslation } from 'react-i18next';
 import { formatLocalDate } from '../../../../core/format.js';
 import { Chart, type ChartOption } from '../../../../ui/chart/Chart.js';
 import type { PeriodReport } from '../../periodApi.js';
+import { useT } from '../../../../core/i18n.js';
 
 /** Rings built per day against the plan; ECharts arrives in its own chunk on first use. */
 export function DayChart({ days }: { days: PeriodReport['days'] }) {
-  const { t } = useTranslation();
+  const t = useT();
   const names = { rings: t('report.periodPage.rings'), planned: t('report.periodPage.plannedRings') };
   const option: ChartOption = {
     // Printed and compared day by day: a chart caught mid-animation would print half-drawn bars.

@@ -1,15 +1,14 @@
 import { DATE_FORMATS } from '@boreline/contracts';
 import { Table, type TableColumnsType } from 'antd';
-import { useTranslation } from 'react-i18next';
-import { formatLocalDate, useFormat } from '../../../../core/format.js';
+import { formatHm, formatLocalDate, useFormat } from '../../../../core/format.js';
 import type { PeriodReport } from '../../periodApi.js';
-import { formatHm } from './reportFormat.js';
+import { useT } from '../../../../core/i18n.js';
 
 type Day = PeriodReport['days'][number];
 
 /** Per day of a week or month: planned and actual rings, metres and the time per machine state. */
 export function DayTable({ days }: { days: PeriodReport['days'] }) {
-  const { t } = useTranslation();
+  const t = useT();
   const f = useFormat();
   const hm = ' (h:mm)';
   const columns: TableColumnsType<Day> = [

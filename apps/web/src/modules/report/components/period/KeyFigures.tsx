@@ -1,9 +1,8 @@
 import { Progress } from 'antd';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
-import { useFormat } from '../../../../core/format.js';
+import { formatHm, useFormat } from '../../../../core/format.js';
 import type { PeriodReport } from '../../periodApi.js';
-import { formatHm } from './reportFormat.js';
+import { useT } from '../../../../core/i18n.js';
 
 function Figure({ label, value, note, testId }: { label: string; value: ReactNode; note?: ReactNode; testId: string }) {
   return (
@@ -17,7 +16,7 @@ function Figure({ label, value, note, testId }: { label: string; value: ReactNod
 
 /** Actual against plan: `61.54% of plan`, or why there is no share to show. */
 function usePlanNote() {
-  const { t } = useTranslation();
+  const t = useT();
   const f = useFormat();
   return (actual: number, planned: number | undefined, decimals: number): ReactNode => {
     if (planned === undefined) return t('report.periodPage.noPlan');
@@ -36,7 +35,7 @@ function usePlanNote() {
  * shares of advance, ring building and standby, the mean advance speed and the time without data.
  */
 export function KeyFigures({ report, compact = false }: { report: PeriodReport; compact?: boolean }) {
-  const { t } = useTranslation();
+  const t = useT();
   const f = useFormat();
   const planNote = usePlanNote();
   const { actual, plan, cumulative, rates, times } = report;

@@ -1,6 +1,5 @@
 import { Empty } from 'antd';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { PeriodReport } from '../../periodApi.js';
 import { DayChart } from './DayChart.js';
 import { DayTable } from './DayTable.js';
@@ -10,6 +9,7 @@ import { formatPeriod } from './reportFormat.js';
 import { RingTable } from './RingTable.js';
 import { ShiftBreakdownTable } from './ShiftBreakdownTable.js';
 import { StopReasonList } from './StopReasonList.js';
+import { useT } from '../../../../core/i18n.js';
 
 /** Nothing happened: no ring, and no time in any machine state (the machine sent nothing). */
 export function isEmptyPeriod(report: PeriodReport): boolean {
@@ -34,7 +34,7 @@ export interface PeriodBodyProps {
 
 /** The daily, weekly or monthly report: figures, stop reasons, shifts, days (week, month) and rings. */
 export function PeriodBody({ title, report, generatedAt }: PeriodBodyProps) {
-  const { t } = useTranslation();
+  const t = useT();
   const multiDay = report.unit !== 'day';
   return (
     <article className="report-sheet" data-testid="period-body">

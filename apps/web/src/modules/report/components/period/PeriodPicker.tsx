@@ -7,10 +7,10 @@ import dayjs, { type Dayjs } from 'dayjs';
 // Monday-first weeks for English readers (see useMondayFirstLocale).
 import 'dayjs/locale/en-gb';
 import { useContext, useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
-import { formatLocalDate, shiftLocalDate } from '../../../../core/format.js';
+import { formatLocalDate, mondayOf, shiftLocalDate } from '../../../../core/format.js';
 import type { PeriodUnit } from '../../periodApi.js';
-import { mondayOf, periodStart } from './reportFormat.js';
+import { periodStart } from './reportFormat.js';
+import { useT } from '../../../../core/i18n.js';
 
 type PickerLocale = NonNullable<DatePickerProps['locale']>;
 
@@ -40,7 +40,7 @@ export interface PeriodPickerProps {
 
 /** Picks a day, a week (Monday–Sunday) or a month, with steps to the previous and next one. */
 export function PeriodPicker({ unit, date, today, onChange }: PeriodPickerProps) {
-  const { t } = useTranslation();
+  const t = useT();
   const mondayLocale = useMondayFirstLocale();
   const next = shiftLocalDate(date, 1, unit);
   const nextStartsLater = periodStart(unit, next) > today;

@@ -1,7 +1,7 @@
 import { DATE_FORMATS } from '@boreline/contracts';
 import { Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { formatInstant } from '../../../../core/format.js';
+import { useT } from '../../../../core/i18n.js';
 
 export interface ReportHeaderProps {
   /** The report's name (it doubles as the printed sheet's title, where the tabs are hidden). */
@@ -18,7 +18,7 @@ export interface ReportHeaderProps {
 
 /** Who, what and when of a report: project, machine, period and the time its figures were read. */
 export function ReportHeader({ title, projectName, tbmCode, period, generatedAt, timeZone, compact = false }: ReportHeaderProps) {
-  const { t } = useTranslation();
+  const t = useT();
   const items = [
     { key: 'project', label: t('report.periodPage.project'), value: projectName },
     { key: 'tbm', label: t('report.periodPage.tbm'), value: tbmCode },

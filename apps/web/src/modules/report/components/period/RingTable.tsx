@@ -1,11 +1,10 @@
 import { DATE_FORMATS, formatChainage } from '@boreline/contracts';
 import type { MessageKey } from '@boreline/i18n';
 import { Table, type TableColumnsType } from 'antd';
-import { useTranslation } from 'react-i18next';
-import { formatInstant, useFormat } from '../../../../core/format.js';
+import { formatHm, formatInstant, useFormat } from '../../../../core/format.js';
 import type { RingReportRow } from '../../periodApi.js';
-import { formatHm } from './reportFormat.js';
 import { usePrinting } from './usePrinting.js';
+import { useT } from '../../../../core/i18n.js';
 
 type NumberField = {
   [K in keyof RingReportRow]: RingReportRow[K] extends number | null ? (null extends RingReportRow[K] ? K : never) : never;
@@ -49,7 +48,7 @@ export interface RingTableProps {
 
 /** Rings with their times, state durations (h:mm), chainage, key parameters, guidance and tail gap. */
 export function RingTable({ rows, timeZone, variant = 'full', loading = false }: RingTableProps) {
-  const { t } = useTranslation();
+  const t = useT();
   const f = useFormat();
   const printing = usePrinting();
   const full = variant === 'full';

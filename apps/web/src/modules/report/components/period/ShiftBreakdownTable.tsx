@@ -1,9 +1,8 @@
 import { DATE_FORMATS } from '@boreline/contracts';
 import { Table, type TableColumnsType } from 'antd';
-import { useTranslation } from 'react-i18next';
-import { formatLocalDate, useFormat } from '../../../../core/format.js';
+import { formatHm, formatLocalDate, useFormat } from '../../../../core/format.js';
 import type { PeriodReport } from '../../periodApi.js';
-import { formatHm } from './reportFormat.js';
+import { useT } from '../../../../core/i18n.js';
 
 type Shift = PeriodReport['shifts'][number];
 
@@ -33,7 +32,7 @@ export function totalsByShift(shifts: PeriodReport['shifts']): Shift[] {
  * row per shift of the day over the whole period, without date, leader and headcount.
  */
 export function ShiftBreakdownTable({ shifts, compact = false, totals = false }: { shifts: PeriodReport['shifts']; compact?: boolean; totals?: boolean }) {
-  const { t } = useTranslation();
+  const t = useT();
   const f = useFormat();
   const hm = ' (h:mm)';
   const columns: TableColumnsType<Shift> = [

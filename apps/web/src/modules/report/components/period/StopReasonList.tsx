@@ -1,8 +1,8 @@
 import { Empty } from 'antd';
-import { useTranslation } from 'react-i18next';
-import { useFormat } from '../../../../core/format.js';
+import { formatHm, useFormat } from '../../../../core/format.js';
 import type { PeriodReport } from '../../periodApi.js';
-import { formatHm, STOP_REASON_LABEL } from './reportFormat.js';
+import { STOP_REASON_LABEL } from './reportFormat.js';
+import { useT } from '../../../../core/i18n.js';
 
 export interface StopReasonListProps {
   lines: PeriodReport['stopReasons'];
@@ -12,7 +12,7 @@ export interface StopReasonListProps {
 
 /** Standby time by reason, longest first, as bars with duration (h:mm), share and number of stops. */
 export function StopReasonList({ lines, limit }: StopReasonListProps) {
-  const { t } = useTranslation();
+  const t = useT();
   const f = useFormat();
   // The server ranks them already; ranking again keeps the list right whatever it sends.
   const ranked = [...lines].sort((a, b) => b.durationMs - a.durationMs).slice(0, limit);

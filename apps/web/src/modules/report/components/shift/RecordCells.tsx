@@ -2,9 +2,9 @@ import { DeleteOutlined, LockOutlined } from '@ant-design/icons';
 import { dictionaryContract } from '@boreline/contracts';
 import { Button, Popconfirm, Select, Tag, TimePicker, Tooltip } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useTranslation } from 'react-i18next';
 import { useShiftLabels } from './shiftLabels.js';
 import { dayMonthTime, instantInShift, localDate, type RecordRow, type ShiftSpan, wallTime } from './shiftTime.js';
+import { useT } from '../../../../core/i18n.js';
 
 /** A wall time on a fixed day for the picker, which shows hours and minutes only. */
 const toPicker = (ms: number | null, timeZone: string): Dayjs | null => {
@@ -32,7 +32,7 @@ export function TimeCell(props: {
   error: string | undefined;
   onChange(value: number | null): void;
 }) {
-  const { t } = useTranslation();
+  const t = useT();
   const { row, edge, span } = props;
   const value = edge === 'start' ? row.start : row.end;
   const label = edge === 'start' ? t('report.shiftPage.records.start') : t('report.shiftPage.records.end');
@@ -64,7 +64,7 @@ export function WhatCell(props: {
   onProcess(value: dictionaryContract.WorkProcess | null): void;
   onReason(value: dictionaryContract.StopReason | null): void;
 }) {
-  const { t } = useTranslation();
+  const t = useT();
   const labels = useShiftLabels();
   const { row } = props;
   const missing = row.kind === 'stop' && row.stopReason === null;
@@ -104,7 +104,7 @@ export function WhatCell(props: {
 }
 
 export function KindCell({ row }: { row: RecordRow }) {
-  const { t } = useTranslation();
+  const t = useT();
   const name = row.kind === 'process' ? t('report.shiftPage.records.process') : t('report.shiftPage.records.stop');
   if (!row.primary) return <span>{name}</span>;
   return (
@@ -118,7 +118,7 @@ export function KindCell({ row }: { row: RecordRow }) {
 
 /** Removing a saved record deletes it for good once the records are saved: that is asked first; a new row just goes. */
 export function DeleteCell({ row, onDelete }: { row: RecordRow; onDelete(): void }) {
-  const { t } = useTranslation();
+  const t = useT();
   const button = (
     <Button size="small" type="text" danger icon={<DeleteOutlined />} aria-label={t('report.shiftPage.records.delete')} {...(row.recordId === null ? { onClick: onDelete } : {})} />
   );

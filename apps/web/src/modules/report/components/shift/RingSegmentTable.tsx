@@ -1,14 +1,14 @@
 import { Alert, Table } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../../../core/format.js';
 import { useRingSegments } from '../../shiftApi.js';
 import { dayMonthTime } from './shiftTime.js';
+import { useT } from '../../../../core/i18n.js';
 
 const dash = (value: string | null) => value ?? '—';
 
 /** The segment-erection view of a shift: the rings built in it, their times and how the tail sat. */
 export function RingSegmentTable({ runId, shiftRecId, timeZone }: { runId: number; shiftRecId: number; timeZone: string }) {
-  const { t } = useTranslation();
+  const t = useT();
   const f = useFormat();
   const rings = useRingSegments(runId, shiftRecId);
   const mm = (value: number | null) => (value === null ? '—' : f.number(value, 0));

@@ -2,13 +2,13 @@ import { DeleteOutlined, ThunderboltOutlined } from '@ant-design/icons';
 import { RESULT_CODE, shiftReportContract } from '@boreline/contracts';
 import { Button, Modal, Popconfirm } from 'antd';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useBlocker } from 'react-router';
 import { ApiError } from '../../../../core/api/client.js';
 import { showApiError } from '../../../../core/forms.js';
 import { notify } from '../../../../core/notify.js';
 import { type SlotRef, useDeleteShiftReport, useGenerateShiftRecords, settle } from '../../shiftApi.js';
 import { isEditExpired } from './useEditWindow.js';
+import { useT } from '../../../../core/i18n.js';
 
 /** The server asks first when generation would replace records (code 3 with `data.needsConfirmation`). */
 const needsConfirmation = (error: unknown): boolean =>
@@ -16,7 +16,7 @@ const needsConfirmation = (error: unknown): boolean =>
 
 /** Records from the machine's advance and ring-building intervals; replacing existing ones is confirmed first (spec §4). */
 export function GenerateButton({ slotRef, onExpired, primary = false }: { slotRef: SlotRef; onExpired(): void; primary?: boolean }) {
-  const { t } = useTranslation();
+  const t = useT();
   const generate = useGenerateShiftRecords(slotRef);
   const [confirming, setConfirming] = useState(false);
   const send = (overwrite: boolean) =>
@@ -57,7 +57,7 @@ export function GenerateButton({ slotRef, onExpired, primary = false }: { slotRe
 
 /** Deletes the report with all its records, for good, after the spec's confirmation. */
 export function DeleteReportButton({ slotRef, shiftRecId, onExpired }: { slotRef: SlotRef; shiftRecId: number; onExpired(): void }) {
-  const { t } = useTranslation();
+  const t = useT();
   const remove = useDeleteShiftReport(slotRef);
   return (
     <Popconfirm
@@ -83,7 +83,7 @@ export function DeleteReportButton({ slotRef, shiftRecId, onExpired }: { slotRef
 
 /** Leaving with unsaved changes (another shift, another page, closing the tab) asks first, in the spec's words. */
 export function UnsavedGuard({ dirty }: { dirty: boolean }) {
-  const { t } = useTranslation();
+  const t = useT();
   const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search));
   useEffect(() => {
     if (!dirty) return;

@@ -2,13 +2,13 @@ import { SaveOutlined } from '@ant-design/icons';
 import { projectContract, type RunStatus, shiftReportContract as c } from '@boreline/contracts';
 import { AutoComplete, Button, Form, Input, InputNumber, Select } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { antdFields, parseForm, showApiError } from '../../../../core/forms.js';
 import { notify } from '../../../../core/notify.js';
-import { useStatusLabel } from '../../../project/components/StatusTag.js';
+import { useStatusLabel } from '../../../../core/runStatus.js';
 import { type SlotRef, useRingOptions, useSaveShiftMain, settle } from '../../shiftApi.js';
 import { dayMonthTime } from './shiftTime.js';
 import { isEditExpired } from './useEditWindow.js';
+import { useT } from '../../../../core/i18n.js';
 
 interface MainValues {
   leader: string;
@@ -58,7 +58,7 @@ export interface ShiftMainFormProps {
  * refuses lands on its field, and the typed values stay for another try.
  */
 export function ShiftMainForm({ slotRef, span, main, editable, onExpired, onDirtyChange }: ShiftMainFormProps) {
-  const { t } = useTranslation();
+  const t = useT();
   const statusLabel = useStatusLabel();
   const [form] = Form.useForm<MainValues>();
   const [initial] = useState(() => toValues(main));

@@ -3,9 +3,9 @@ import type { shiftReportContract } from '@boreline/contracts';
 import { DatePicker, Empty, Segmented, Skeleton, Space, Tooltip } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { type ReactElement, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useDatesWithReports } from '../../shiftApi.js';
 import { localDate, wallTime } from './shiftTime.js';
+import { useT } from '../../../../core/i18n.js';
 
 type DayShift = shiftReportContract.ShiftDay['shifts'][number];
 
@@ -27,7 +27,7 @@ const DATE_FORMAT = 'DD/MM/YYYY';
  * the shifts of that day with their times, whether a report exists and whether stops lack reasons.
  */
 export function ShiftPicker({ runId, date, shiftNo, shifts, loading, onDate, onShift }: ShiftPickerProps) {
-  const { t } = useTranslation();
+  const t = useT();
   const [month, setMonth] = useState(date.slice(0, 7));
   const dates = useDatesWithReports(runId, month);
   const marked = new Map((dates.data ?? []).map((d) => [d.date, d.reports]));
@@ -73,7 +73,7 @@ export function ShiftPicker({ runId, date, shiftNo, shifts, loading, onDate, onS
 }
 
 function ShiftOption({ shift }: { shift: DayShift }) {
-  const { t } = useTranslation();
+  const t = useT();
   const crosses = localDate(shift.end - 1, shift.timeZone) !== shift.date;
   return (
     <span className="shift-option" data-testid={`shift-option-${shift.shiftNo}`}>

@@ -2,8 +2,7 @@ import { PlusOutlined, SaveOutlined } from '@ant-design/icons';
 import { shiftReportContract as c } from '@boreline/contracts';
 import { Alert, Button, Input, Space, Table, type TableColumnsType } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { showApiError } from '../../../../core/forms.js';
+import { issueText, showApiError } from '../../../../core/forms.js';
 import { useFormat } from '../../../../core/format.js';
 import { notify } from '../../../../core/notify.js';
 import { type SlotRef, useSaveShiftRecords, settle } from '../../shiftApi.js';
@@ -11,6 +10,7 @@ import { DeleteCell, KindCell, TimeCell, WhatCell } from './RecordCells.js';
 import { useShiftLabels } from './shiftLabels.js';
 import { checkRecords, firstGap, type RecordRow, type ShiftSpan, toRecordInputs, toRow, wallTime } from './shiftTime.js';
 import { isEditExpired } from './useEditWindow.js';
+import { useT } from '../../../../core/i18n.js';
 
 export interface ShiftRecordsEditorProps {
   slotRef: SlotRef;
@@ -31,7 +31,7 @@ let newRows = 0;
  * first with the same messages so a refusal rarely needs the round trip.
  */
 export function ShiftRecordsEditor({ slotRef, shiftRecId, span, records, editable, onExpired, onDirtyChange }: ShiftRecordsEditorProps) {
-  const { t } = useTranslation();
+  const t = useT();
   const f = useFormat();
   const labels = useShiftLabels();
   const initial = useMemo(() => records.map(toRow).sort(byStart), [records]);
@@ -72,7 +72,7 @@ export function ShiftRecordsEditor({ slotRef, shiftRecId, span, records, editabl
     }
     const parsed = c.ShiftRecordsSaveSchema.safeParse({ runId: slotRef.runId, shiftRecId, records: toRecordInputs(rows) });
     if (!parsed.success) {
-      notify.show('error', t(parsed.error.issues[0]?.message ?? 'validation.invalid'));
+      notify.show('error', issueText(parsed.error.issues[0], t));
       return;
     }
     settle(save.mutateAsync(parsed.data), {

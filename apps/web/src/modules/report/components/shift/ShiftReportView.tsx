@@ -2,7 +2,6 @@ import { ClockCircleOutlined, EditOutlined } from '@ant-design/icons';
 import { type CurrentRun, DATE_FORMATS, type shiftReportContract } from '@boreline/contracts';
 import { Alert, Button, Card, Empty, Skeleton, Space, Tag } from 'antd';
 import { useCallback, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { formatInstant } from '../../../../core/format.js';
 import { type SlotRef, useShiftReport } from '../../shiftApi.js';
 import { DeleteReportButton, GenerateButton, UnsavedGuard } from './ShiftActions.js';
@@ -12,6 +11,7 @@ import { ShiftStats } from './ShiftStats.js';
 import { ShiftTimeBar } from './ShiftTimeBar.js';
 import type { ShiftSpan } from './shiftTime.js';
 import { useEditWindow } from './useEditWindow.js';
+import { useT } from '../../../../core/i18n.js';
 
 export type DayShift = shiftReportContract.ShiftDay['shifts'][number];
 
@@ -23,7 +23,7 @@ const recordsSignature = (records: shiftReportContract.ShiftRecord[]) => JSON.st
 
 /** The shift view of one shift: its edit window, main part, time bar, records and statistics. Keyed by shift. */
 export function ShiftReportView({ run, slot }: { run: CurrentRun; slot: DayShift }) {
-  const { t } = useTranslation();
+  const t = useT();
   const ref: SlotRef = { runId: run.runId, date: slot.date, shiftNo: slot.shiftNo };
   const span: ShiftSpan = { date: slot.date, start: slot.start, end: slot.end, timeZone: slot.timeZone };
   const report = useShiftReport(ref);

@@ -1,8 +1,8 @@
 import { dictionaryContract, type shiftReportContract } from '@boreline/contracts';
 import { Descriptions, Table, Tag } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../../../core/format.js';
 import { useShiftLabels } from './shiftLabels.js';
+import { useT } from '../../../../core/i18n.js';
 
 const isProcess = (code: string | null): code is dictionaryContract.WorkProcess => dictionaryContract.WORK_PROCESSES.some((p) => p === code);
 const isReason = (code: string | null): code is dictionaryContract.StopReason => dictionaryContract.STOP_REASONS.some((r) => r === code);
@@ -12,7 +12,7 @@ const isReason = (code: string | null): code is dictionaryContract.StopReason =>
  * hours: the statistics come with the report, so they change with every save in the same answer.
  */
 export function ShiftStats({ stats: s }: { stats: shiftReportContract.ShiftStats }) {
-  const { t } = useTranslation();
+  const t = useT();
   const f = useFormat();
   const labels = useShiftLabels();
   const lineName = (kind: string, code: string | null) =>

@@ -1,8 +1,8 @@
 import { Alert, Skeleton } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { useShiftGraph } from '../../shiftApi.js';
 import { PROCESS_COLORS, stateColor, useShiftLabels } from './shiftLabels.js';
 import { hourTicks, type ShiftSpan, wallTime } from './shiftTime.js';
+import { useT } from '../../../../core/i18n.js';
 
 interface Bar {
   key: string;
@@ -19,7 +19,7 @@ interface Bar {
  * chunk stays small and the bars print as they are.
  */
 export function ShiftTimeBar({ runId, shiftRecId, span }: { runId: number; shiftRecId: number; span: ShiftSpan }) {
-  const { t } = useTranslation();
+  const t = useT();
   const labels = useShiftLabels();
   const graph = useShiftGraph(runId, shiftRecId);
   if (graph.isPending) return <Skeleton active paragraph={{ rows: 2 }} />;

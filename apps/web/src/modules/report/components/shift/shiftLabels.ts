@@ -1,8 +1,8 @@
 import { type dictionaryContract, MACHINE_STATE_KEYS } from '@boreline/contracts';
 import { STOP_REASON_KEYS, WORK_PROCESS_KEYS } from '@boreline/i18n/dictionaryKeys';
-import { useTranslation } from 'react-i18next';
-import { STATUS_COLORS } from '../../../project/components/StatusTag.js';
+import { STATUS_COLORS } from '../../../../core/runStatus.js';
 import type { RecordRow } from './shiftTime.js';
+import { useT } from '../../../../core/i18n.js';
 
 
 
@@ -27,7 +27,7 @@ export const stateColor = (state: string): string => (isColoured(state) ? STATUS
 
 /** Names of processes, stop reasons and machine states in the reader's language. */
 export function useShiftLabels() {
-  const { t } = useTranslation();
+  const t = useT();
   const process = (code: dictionaryContract.WorkProcess) => t(WORK_PROCESS_KEYS[code]);
   const reason = (code: dictionaryContract.StopReason) => t(STOP_REASON_KEYS[code]);
   return {

@@ -1,6 +1,6 @@
 import { authContract } from '@boreline/contracts';
-import { call } from '../core/api/client.js';
-import { session, useFramework } from '../core/session.js';
+import { call } from './api/client.js';
+import { session, useFramework } from './session.js';
 
 const signOutHooks = new Set<() => void>();
 /** Lets parts loaded later (the frame's data cache) forget what they hold at sign-out. */

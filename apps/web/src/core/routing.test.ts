@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ChunkLoadError, lazyPage } from './lazyPage.js';
+import { ChunkLoadError, lazyPage } from './routing.js';
 
 describe('lazy pages', () => {
   afterEach(() => vi.useRealTimers());

@@ -1,5 +1,27 @@
+import type { ResourceCode } from '@boreline/contracts';
+import type { MessageKey } from '@boreline/i18n';
 import { type ComponentType, lazy } from 'react';
-import { webConfig } from '../core/config.js';
+import { type RouteObject, useMatches } from 'react-router';
+import { webConfig } from './config.js';
+
+/** Every route says its name and who may open it; public routes skip the guard. */
+export interface RouteHandle {
+  name: string;
+  resource: ResourceCode | 'authenticated' | 'public';
+  /** The page title. */
+  title?: MessageKey;
+}
+
+export type AppRoute = RouteObject & { handle: RouteHandle };
+
+const isHandle = (value: unknown): value is RouteHandle =>
+  typeof value === 'object' && value !== null && 'name' in value && 'resource' in value;
+
+/** The deepest matched route's handle: its name and resource decide access. */
+export function useRouteHandle(): RouteHandle | undefined {
+  const matches = useMatches();
+  return [...matches].reverse().map((m) => m.handle).find(isHandle);
+}
 
 export class ChunkLoadError extends Error {
   constructor() {

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { request } from '../../core/api/client.js';
+import { request } from './client.js';
 
 /** The avatar needs the session header, so it is fetched and shown through an object URL. */
 export function useAvatarUrl(path: string | null): string | null {

@@ -1,12 +1,12 @@
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { notify } from '../../../core/notify.js';
-import { canUse, useFramework } from '../../../core/session.js';
+import { notify } from '../core/notify.js';
+import { canUse, useFramework } from '../core/session.js';
+import { useT } from '../core/i18n.js';
 
 /** Shown by project pages without a current run: the user picks a project first. */
 export function ChooseProject() {
-  const { t } = useTranslation();
+  const t = useT();
   const navigate = useNavigate();
   useEffect(() => {
     notify.show('warning', t('project.home.chooseProject'));

@@ -1,5 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
-import { ApiError } from '../core/api/client.js';
+import { ApiError } from './api/client.js';
+import { onSignOut } from './logout.js';
 
 export const queryClient = new QueryClient({
   defaultOptions: {
@@ -11,3 +12,6 @@ export const queryClient = new QueryClient({
     },
   },
 });
+
+// What one user saw must not show to the next one signing in on the same page.
+onSignOut(() => queryClient.clear());

@@ -4,9 +4,8 @@ import { App as AntApp, ConfigProvider } from 'antd';
 import type { Locale } from 'antd/es/locale/index.js';
 import enUS from 'antd/locale/en_US';
 import { type ReactNode, useEffect, useState } from 'react';
-import { useFramework } from '../../core/session.js';
-import { onSignOut } from '../logout.js';
-import { queryClient } from '../queryClient.js';
+import { queryClient } from '../core/queryClient.js';
+import { useFramework } from '../core/session.js';
 
 const ANTD_LOCALES: Record<Language, () => Promise<{ default: Locale }>> = {
   zh_CN: () => import('antd/locale/zh_CN'),
@@ -16,8 +15,6 @@ const ANTD_LOCALES: Record<Language, () => Promise<{ default: Locale }>> = {
   pt_PT: () => import('antd/locale/pt_PT'),
   tr_TR: () => import('antd/locale/tr_TR'),
 };
-
-onSignOut(() => queryClient.clear());
 
 /** Providers of the signed-in frame: server-state cache and antd in the user's language. */
 export function ShellProviders({ children }: { children: ReactNode }) {

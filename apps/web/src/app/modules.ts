@@ -1,0 +1,23 @@
+import type { WebModule } from '../core/webModule.js';
+import { accountModule } from '../modules/account/index.js';
+import { adminModule } from '../modules/admin/index.js';
+import { authModule } from '../modules/auth/index.js';
+import { monitorModule } from '../modules/monitor/index.js';
+import { pendingModule } from '../modules/pending/index.js';
+import { projectModule } from '../modules/project/index.js';
+import { reportModule } from '../modules/report/index.js';
+import { statisticModule } from '../modules/statistic/index.js';
+import { systemModule } from '../modules/system/index.js';
+
+/** Every web module, once: the router and the side menu are built from this list. */
+export const MODULES: readonly WebModule[] = [
+  authModule,
+  systemModule,
+  accountModule,
+  adminModule,
+  projectModule,
+  monitorModule,
+  reportModule,
+  statisticModule,
+  pendingModule,
+];

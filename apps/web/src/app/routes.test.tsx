@@ -1,0 +1,45 @@
+import { matchRoutes } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import type { RouteHandle } from '../core/routing.js';
+import { MENU } from './menu.js';
+import { MODULES } from './modules.js';
+import { routes } from './routes.js';
+
+/** The handle the guard and the title read: the deepest matched route's. */
+function handleAt(path: string): RouteHandle | undefined {
+  return matchRoutes(routes, path)?.at(-1)?.route.handle;
+}
+
+describe('the route tree built from the modules', () => {
+  it('opens every menu page under the item’s resource and title', () => {
+    for (const item of MENU.flatMap((s) => s.items)) {
+      const handle = handleAt(item.path);
+      expect(handle?.resource, item.path).toBe(item.resource);
+      expect(handle?.title, item.path).toBeDefined();
+    }
+  });
+
+  it('keeps the route names the guard and the remembered path know', () => {
+    expect(handleAt('/fw0/stsRun/list')?.name).toBe('sts2');
+    expect(handleAt('/fw0/sys/user/list')?.name).toBe('user');
+    expect(handleAt('/fw1/report/turn_over/sg')?.name).toBe('reportShiftSg');
+    // Pages still under development are named after their menu item.
+    expect(handleAt('/fw1/stock/stockCurrent')).toEqual({ name: 'spareParts', resource: 'menu.stock', title: 'shell.menu.spareParts' });
+    expect(handleAt('/fw0/sys/dp')?.name).toBe('adminCenter');
+  });
+
+  it('keeps public pages outside the guard and sends unknown paths to not-found', () => {
+    expect(handleAt('/login')).toMatchObject({ name: 'login', resource: 'public' });
+    expect(handleAt('/h5/rta/1/abc')).toMatchObject({ name: 'h5RealTime', resource: 'public' });
+    expect(handleAt('/privacy')).toMatchObject({ name: 'privacy', resource: 'public' });
+    expect(handleAt('/fw1/nowhere/at/all')?.name).toBe('unknown');
+  });
+
+  it('has each module declare the resource codes its routes and menu items need', () => {
+    for (const module of MODULES) {
+      const used = [...Object.values(module.routes).flat().map((r) => r.handle.resource), ...(module.menu ?? []).map((i) => i.resource)];
+      const undeclared = used.filter((r) => r !== 'public' && r !== 'authenticated' && !module.resources.includes(r));
+      expect(undeclared, module.name).toEqual([]);
+    }
+  });
+});

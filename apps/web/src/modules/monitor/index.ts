@@ -1,0 +1,10 @@
+import { defineWebModule } from '../../core/webModule.js';
+import { monitorPublicRoutes, monitorRoutesFw1 } from './routes.js';
+
+/** Real-time monitoring of the current run, the connection state, and the embedded (H5) view. */
+export const monitorModule = defineWebModule({
+  name: 'monitor',
+  routes: { public: monitorPublicRoutes, fw1: monitorRoutesFw1 },
+  menu: [{ section: 'construction', key: 'realTime', label: 'shell.menu.realTime', path: '/fw1/rta', resource: 'menu.monitoring.realTime', order: 200 }],
+  resources: ['menu.monitoring.realTime', 'monitor.realData.read', 'monitor.connectState.read', 'monitor.h5Link.write', 'telemetry.series.read'],
+});

@@ -1,0 +1,60 @@
+import type { ResourceCode } from '@boreline/contracts';
+import type { AppRoute } from '../../core/routing.js';
+import { defineWebModule, type MenuItem } from '../../core/webModule.js';
+import { underDevelopment } from '../system/index.js';
+
+/**
+ * Menu pages of spec §2 whose module has not landed yet. Each has its route, resource code and
+ * place in the menu, and shows "under development" in the user's language. A module that brings
+ * one of these pages takes its item from here into its own manifest (same key, path, resource and
+ * order), so the menu and the route names stay as they are.
+ */
+const PENDING_ITEMS: MenuItem[] = [
+  { section: 'construction', key: 'adminCenter', label: 'shell.menu.adminCenter', path: '/fw0/sys/dp', resource: 'menu.adminCenter', order: 10 },
+  { section: 'construction', key: 'collection', label: 'shell.menu.collection', path: '/fw1/collection', resource: 'menu.project.collection', order: 30 },
+  { section: 'construction', key: 'announcement', label: 'shell.menu.announcement', path: '/fw1/announcement', resource: 'menu.messages.announcement', order: 70 },
+  { section: 'construction', key: 'feedback', label: 'shell.menu.feedback', path: '/fw1/feedback', resource: 'menu.feedback.submit', order: 80 },
+  {
+    section: 'construction',
+    key: 'announcementHistory',
+    label: 'shell.menu.announcementHistory',
+    path: '/fw1/announcement/history',
+    resource: 'menu.messages.announcementHistory',
+    order: 90,
+  },
+  { section: 'construction', key: 'graphHorizontal', label: 'shell.menu.graphHorizontal', path: '/fw1/graph/plan', resource: 'menu.graph.horizontal', order: 100 },
+  { section: 'construction', key: 'graphVertical', label: 'shell.menu.graphVertical', path: '/fw1/graph/section', resource: 'menu.graph.vertical', order: 110 },
+  { section: 'construction', key: 'graphGis', label: 'shell.menu.graphGis', path: '/fw1/graph/map', resource: 'menu.graph.gis', order: 120 },
+  { section: 'construction', key: 'spareParts', label: 'shell.menu.spareParts', path: '/fw1/stock/stockCurrent', resource: 'menu.stock', order: 130 },
+  { section: 'construction', key: 'maintenance', label: 'shell.menu.maintenance', path: '/fw1/maintain/content', resource: 'menu.maintenance.content', order: 140 },
+  { section: 'construction', key: 'alarm', label: 'shell.menu.alarm', path: '/fw1/alarm/history_alarm', resource: 'menu.alarms', order: 160 },
+  { section: 'construction', key: 'segment', label: 'shell.menu.segment', path: '/fw1/segment/segmentPose', resource: 'menu.segments', order: 190 },
+  { section: 'construction', key: 'feedbackList', label: 'shell.menu.feedbackList', path: '/fw1/feedback/list', resource: 'menu.feedback.list', order: 210 },
+  { section: 'construction', key: 'messageReminder', label: 'shell.menu.messageReminder', path: '/fw1/stm_smtce_message', resource: 'menu.messages.reminder', order: 220 },
+  {
+    section: 'construction',
+    key: 'maintenanceManagement',
+    label: 'shell.menu.maintenanceManagement',
+    path: '/fw1/stm_smtce/dashboard',
+    resource: 'menu.maintenance.management',
+    order: 230,
+  },
+];
+
+/** The route of a pending page: named after its menu item, guarded by the item's resource. */
+function pendingRoutes(area: 'fw0' | 'fw1'): AppRoute[] {
+  return PENDING_ITEMS.filter((item) => item.path.startsWith(`/${area}/`)).map((item) => ({
+    path: item.path.slice(area.length + 2),
+    handle: { name: item.key, resource: item.resource, title: item.label },
+    lazy: underDevelopment,
+  }));
+}
+
+const isResourceCode = (resource: ResourceCode | 'authenticated'): resource is ResourceCode => resource !== 'authenticated';
+
+export const pendingModule = defineWebModule({
+  name: 'pending',
+  routes: { fw0: pendingRoutes('fw0'), fw1: pendingRoutes('fw1') },
+  menu: PENDING_ITEMS,
+  resources: PENDING_ITEMS.map((item) => item.resource).filter(isResourceCode),
+});

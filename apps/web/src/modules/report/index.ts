@@ -1,0 +1,10 @@
+import { defineWebModule } from '../../core/webModule.js';
+import { reportRoutesFw1 } from './routes.js';
+
+/** Reports of the current run: shift, ring, daily, weekly and monthly. */
+export const reportModule = defineWebModule({
+  name: 'report',
+  routes: { fw1: reportRoutesFw1 },
+  menu: [{ section: 'construction', key: 'reports', label: 'shell.menu.reports', path: '/fw1/report/turn_over', resource: 'menu.reports', order: 170 }],
+  resources: ['menu.reports', 'report.shift.read', 'report.shift.write', 'report.period.read'],
+});
