@@ -25,6 +25,9 @@ export * as monitorContract from './modules/monitor.contract.js';
 export * as shiftReportContract from './modules/report/shiftReport.contract.js';
 export * as periodReportContract from './modules/report/periodReport.contract.js';
 export * as statisticContract from './modules/statistic/statistic.contract.js';
+export * as importsContract from './modules/imports/imports.contract.js';
+export * from './modules/imports/importTemplates.js';
+export type { CellInput } from './modules/imports/importCells.js';
 export { authEndpoints } from './modules/auth.contract.js';
 export type {
   LoginLogEntry,
@@ -52,6 +55,7 @@ import { monitorEndpoints } from './modules/monitor.contract.js';
 import { periodReportEndpoints } from './modules/report/periodReport.contract.js';
 import { shiftReportEndpoints } from './modules/report/shiftReport.contract.js';
 import { statisticEndpoints } from './modules/statistic/statistic.contract.js';
+import { importsEndpoints } from './modules/imports/imports.contract.js';
 
 /** Every endpoint of the product; the server registers exactly these. */
-export const ALL_ENDPOINTS = [...systemEndpoints, ...authEndpoints, ...adminEndpoints, ...projectEndpoints, ...boardEndpoints, ...telemetryEndpoints, ...basicInfoEndpoints, ...shiftEndpoints, ...dictionaryEndpoints, ...monitorEndpoints, ...shiftReportEndpoints, ...periodReportEndpoints, ...statisticEndpoints] as const;
+export const ALL_ENDPOINTS = [...systemEndpoints, ...authEndpoints, ...adminEndpoints, ...projectEndpoints, ...boardEndpoints, ...telemetryEndpoints, ...basicInfoEndpoints, ...shiftEndpoints, ...dictionaryEndpoints, ...monitorEndpoints, ...shiftReportEndpoints, ...periodReportEndpoints, ...statisticEndpoints, ...importsEndpoints] as const;

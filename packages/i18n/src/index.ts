@@ -64,12 +64,18 @@ import itItStatistic from '../locales/it-IT/statistic.json' with { type: 'json' 
 import deAtStatistic from '../locales/de-AT/statistic.json' with { type: 'json' };
 import ptPtStatistic from '../locales/pt-PT/statistic.json' with { type: 'json' };
 import trTrStatistic from '../locales/tr-TR/statistic.json' with { type: 'json' };
+import zhCnImports from '../locales/zh-CN/imports.json' with { type: 'json' };
+import enUsImports from '../locales/en-US/imports.json' with { type: 'json' };
+import itItImports from '../locales/it-IT/imports.json' with { type: 'json' };
+import deAtImports from '../locales/de-AT/imports.json' with { type: 'json' };
+import ptPtImports from '../locales/pt-PT/imports.json' with { type: 'json' };
+import trTrImports from '../locales/tr-TR/imports.json' with { type: 'json' };
 
 export const LOCALES = ['zh-CN', 'en-US', 'it-IT', 'de-AT', 'pt-PT', 'tr-TR'] as const;
 export type Locale = (typeof LOCALES)[number];
 
 /** Domain catalogues; the folder of each locale holds one JSON file per name. */
-export const DOMAINS = ['common', 'validation', 'auth', 'shell', 'account', 'admin', 'telemetry', 'project', 'realtime', 'report', 'statistic'] as const;
+export const DOMAINS = ['common', 'validation', 'auth', 'shell', 'account', 'admin', 'telemetry', 'project', 'realtime', 'report', 'statistic', 'imports'] as const;
 
 const english = {
   ...enUsCommon,
@@ -83,6 +89,7 @@ const english = {
   ...enUsRealtime,
   ...enUsReport,
   ...enUsStatistic,
+  ...enUsImports,
 };
 export type Catalogue = typeof english;
 
@@ -94,12 +101,12 @@ type DotPaths<T, P extends string = ''> = {
 export type MessageKey = DotPaths<Catalogue>;
 
 export const CATALOGUES: Record<Locale, Catalogue> = {
-  'zh-CN': { ...zhCnCommon, ...zhCnValidation, ...zhCnAuth, ...zhCnShell, ...zhCnAccount, ...zhCnAdmin, ...zhCnTelemetry, ...zhCnProject, ...zhCnRealtime, ...zhCnReport, ...zhCnStatistic },
+  'zh-CN': { ...zhCnCommon, ...zhCnValidation, ...zhCnAuth, ...zhCnShell, ...zhCnAccount, ...zhCnAdmin, ...zhCnTelemetry, ...zhCnProject, ...zhCnRealtime, ...zhCnReport, ...zhCnStatistic, ...zhCnImports },
   'en-US': english,
-  'it-IT': { ...itItCommon, ...itItValidation, ...itItAuth, ...itItShell, ...itItAccount, ...itItAdmin, ...itItTelemetry, ...itItProject, ...itItRealtime, ...itItReport, ...itItStatistic },
-  'de-AT': { ...deAtCommon, ...deAtValidation, ...deAtAuth, ...deAtShell, ...deAtAccount, ...deAtAdmin, ...deAtTelemetry, ...deAtProject, ...deAtRealtime, ...deAtReport, ...deAtStatistic },
-  'pt-PT': { ...ptPtCommon, ...ptPtValidation, ...ptPtAuth, ...ptPtShell, ...ptPtAccount, ...ptPtAdmin, ...ptPtTelemetry, ...ptPtProject, ...ptPtRealtime, ...ptPtReport, ...ptPtStatistic },
-  'tr-TR': { ...trTrCommon, ...trTrValidation, ...trTrAuth, ...trTrShell, ...trTrAccount, ...trTrAdmin, ...trTrTelemetry, ...trTrProject, ...trTrRealtime, ...trTrReport, ...trTrStatistic },
+  'it-IT': { ...itItCommon, ...itItValidation, ...itItAuth, ...itItShell, ...itItAccount, ...itItAdmin, ...itItTelemetry, ...itItProject, ...itItRealtime, ...itItReport, ...itItStatistic, ...itItImports },
+  'de-AT': { ...deAtCommon, ...deAtValidation, ...deAtAuth, ...deAtShell, ...deAtAccount, ...deAtAdmin, ...deAtTelemetry, ...deAtProject, ...deAtRealtime, ...deAtReport, ...deAtStatistic, ...deAtImports },
+  'pt-PT': { ...ptPtCommon, ...ptPtValidation, ...ptPtAuth, ...ptPtShell, ...ptPtAccount, ...ptPtAdmin, ...ptPtTelemetry, ...ptPtProject, ...ptPtRealtime, ...ptPtReport, ...ptPtStatistic, ...ptPtImports },
+  'tr-TR': { ...trTrCommon, ...trTrValidation, ...trTrAuth, ...trTrShell, ...trTrAccount, ...trTrAdmin, ...trTrTelemetry, ...trTrProject, ...trTrRealtime, ...trTrReport, ...trTrStatistic, ...trTrImports },
 };
 
 export type MessageParams = Record<string, string | number>;

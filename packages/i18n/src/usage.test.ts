@@ -5,7 +5,7 @@ import { CATALOGUES, flatten, hasMessage, LOCALES } from './index.js';
 
 const ROOTS = ['packages/contracts/src/', 'packages/i18n/src/', 'apps/server/src/', 'apps/web/src/'];
 const repo = new URL('../../../', import.meta.url);
-const KEY = /(?<!(?:id|permission): )['"`]((?:validation|common|auth|field|shell|account|admin|telemetry|project|realtime|report|statistic)(?:\.[A-Za-z0-9]+)+)['"`]/g;
+const KEY = /(?<!(?:id|permission): )['"`]((?:validation|common|auth|field|shell|account|admin|telemetry|project|realtime|report|statistic|imports)(?:\.[A-Za-z0-9]+)+)['"`]/g;
 // Resource codes share the `domain.area.action` shape and are passed around as plain strings
 // (e.g. to scope checks), but they are permissions, not texts.
 const RESOURCES = new Set<string>(RESOURCE_CODES);
