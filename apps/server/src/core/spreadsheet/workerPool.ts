@@ -26,6 +26,9 @@ export interface PoolOptions {
   jobsPerWorker: number;
 }
 
+/** A worker loads its parsers within this, however short the time limit of a file. */
+const WORKER_START_MS = 30_000;
+
 interface Slot {
   worker: Worker;
   jobs: number;
@@ -107,7 +110,7 @@ export class WorkerPool {
         this.handOn(null);
         reject(new SpreadsheetRefused('unreadable', detail));
       };
-      const startTimer = setTimeout(() => startFailed('the reader did not start'), this.options.timeoutMs);
+      const startTimer = setTimeout(() => startFailed('the reader did not start'), WORKER_START_MS);
       worker.on('message', (message: WorkerMessage) => {
         if (message.type === 'ready') {
           if (started) return;

@@ -155,8 +155,8 @@ export class ImportService {
       this.log,
     );
     try {
-      const report = await this.runTracked(request, template, tracker);
-      tracker.set({ phase: 'done', done: report.imported, total: null });
+      const { report, total } = await this.runTracked(request, template, tracker);
+      tracker.set({ phase: 'done', done: report.imported, total });
       return report;
     } catch (error) {
       tracker.set({ phase: 'failed', done: 0, total: null });
@@ -166,7 +166,11 @@ export class ImportService {
     }
   }
 
-  private async runTracked<K extends ImportKind>(request: ImportRequest<K>, template: AnyImportTemplate, tracker: ProgressTracker): Promise<ImportReport> {
+  private async runTracked<K extends ImportKind>(
+    request: ImportRequest<K>,
+    template: AnyImportTemplate,
+    tracker: ProgressTracker,
+  ): Promise<{ report: ImportReport; total: number }> {
     const { language } = request;
     tracker.set({ phase: 'reading', done: 0, total: null });
     const bytes = await readCapped(request.file, template.maxBytes);
@@ -200,7 +204,7 @@ export class ImportService {
         imported = 0;
       }
     }
-    return this.report(imported, refused, notices, language);
+    return { report: this.report(imported, refused, notices, language), total: checked.total };
   }
 
   private async read(bytes: Uint8Array, template: AnyImportTemplate, onProgress: (rows: number) => void): Promise<SheetData> {
