@@ -15,11 +15,27 @@ export interface SheetRow {
   cells: SheetCell[];
 }
 
-export interface SheetData {
+/**
+ * Rows as the worker sends them, parsed only when asked: a batch waiting its turn stays one string,
+ * not thousands of objects for the garbage collector to move.
+ */
+export interface RowBatch {
+  count: number;
+  rows(): SheetRow[];
+}
+
+/** What a worker found besides the rows. */
+export interface SheetInfo {
   /** The sheet read: the workbook's first visible worksheet. */
   sheetName: string;
   /** Worksheets in the workbook (only the first visible one is read). */
   sheetCount: number;
+  /** Rows holding data. */
+  rows: number;
+}
+
+/** A sheet read whole (`SpreadsheetReader.read`). */
+export interface SheetData extends Omit<SheetInfo, 'rows'> {
   rows: SheetRow[];
 }
 
@@ -62,9 +78,13 @@ export interface WorkerJob {
   limits: WorkerLimits;
 }
 
-/** What a worker answers: that it has loaded its parsers, then per job its progress and outcome. */
+/**
+ * What a worker answers: that it has loaded its parsers, then per job its rows in batches as it
+ * reads them (JSON text: one string crosses threads far cheaper than thousands of small arrays,
+ * and parses in a few milliseconds per batch), then the outcome.
+ */
 export type WorkerMessage =
   | { type: 'ready' }
-  | { type: 'progress'; id: number; rows: number }
-  | { type: 'done'; id: number; sheet: SheetData }
+  | { type: 'rows'; id: number; count: number; json: string }
+  | { type: 'done'; id: number; info: SheetInfo }
   | { type: 'refused'; id: number; reason: SpreadsheetRefusalReason; detail: string };

@@ -3,7 +3,7 @@ import { parentPort } from 'node:worker_threads';
 import ExcelJS from 'exceljs';
 import { excelDateText, fromExcelJs, rowCells, trimTrailing } from './cells.js';
 import { checkInflatedSizes } from './inflateCheck.js';
-import type { SheetCell, SheetData, SheetRow, WorkerJob, WorkerLimits, WorkerMessage } from './protocol.js';
+import type { SheetCell, SheetInfo, SheetRow, WorkerJob, WorkerLimits, WorkerMessage } from './protocol.js';
 
 /**
  * The reading worker: files one at a time, each parsed from scratch and dropped once answered. It
@@ -22,17 +22,29 @@ class Refused extends Error {
 }
 
 const post = (message: WorkerMessage) => parentPort?.postMessage(message);
-const PROGRESS_EVERY = 2_000;
+/** Rows per message: small enough to parse on the server's thread in a few milliseconds. */
+const BATCH_ROWS = 500;
 
+/** Rows kept as they are read and sent in batches; refuses the file past the row limit. */
 function collect(id: number, limits: WorkerLimits) {
-  const rows: SheetRow[] = [];
+  let batch: SheetRow[] = [];
+  let count = 0;
+  const flush = () => {
+    if (batch.length === 0) return;
+    post({ type: 'rows', id, count: batch.length, json: JSON.stringify(batch) });
+    batch = [];
+  };
   return {
-    rows,
     add(row: number, cells: SheetCell[]) {
       if (cells.length === 0) return;
-      if (rows.length >= limits.maxRows) throw new Refused('tooManyRows', `more than ${limits.maxRows} rows`);
-      rows.push({ row, cells });
-      if (rows.length % PROGRESS_EVERY === 0) post({ type: 'progress', id, rows: rows.length });
+      if (count >= limits.maxRows) throw new Refused('tooManyRows', `more than ${limits.maxRows} rows`);
+      count += 1;
+      batch.push({ row, cells });
+      if (batch.length >= BATCH_ROWS) flush();
+    },
+    finish(): number {
+      flush();
+      return count;
     },
   };
 }
@@ -59,7 +71,7 @@ function sheetsOf(reader: object): number {
  * kept, not a model of the whole workbook (its full `load` needs ~400 MB for a 1.5 MB sheet).
  * It walks local headers in file order; the pre-scan made sure they are the central directory's.
  */
-async function readXlsx(job: WorkerJob): Promise<SheetData> {
+async function readXlsx(job: WorkerJob): Promise<SheetInfo> {
   const check = checkInflatedSizes(job.bytes, job.entries);
   if (!check.ok) throw new Refused(check.reason, check.detail);
   const input = Readable.from([Buffer.from(job.bytes.buffer, job.bytes.byteOffset, job.bytes.byteLength)]);
@@ -78,10 +90,10 @@ async function readXlsx(job: WorkerJob): Promise<SheetData> {
     throw new Refused('unreadable', error instanceof Error ? error.message : 'unreadable workbook');
   }
   if (sheetName === null) throw new Refused('noSheet', 'no visible worksheet');
-  return { sheetName, sheetCount: sheetsOf(reader), rows: out.rows };
+  return { sheetName, sheetCount: sheetsOf(reader), rows: out.finish() };
 }
 
-async function readXls(job: WorkerJob): Promise<SheetData> {
+async function readXls(job: WorkerJob): Promise<SheetInfo> {
   const XLSX = await import('@e965/xlsx');
   let book: ReturnType<typeof XLSX.read>;
   try {
@@ -112,14 +124,13 @@ async function readXls(job: WorkerJob): Promise<SheetData> {
     }
     out.add(r + 1, trimTrailing(cells));
   }
-  if (out.rows.length > job.limits.maxRows) throw new Refused('tooManyRows', `more than ${job.limits.maxRows} rows`);
-  return { sheetName: name, sheetCount: book.SheetNames.length, rows: out.rows };
+  return { sheetName: name, sheetCount: book.SheetNames.length, rows: out.finish() };
 }
 
 async function handle(job: WorkerJob): Promise<void> {
   try {
-    const sheet = job.format === 'xlsx' ? await readXlsx(job) : await readXls(job);
-    post({ type: 'done', id: job.id, sheet });
+    const info = job.format === 'xlsx' ? await readXlsx(job) : await readXls(job);
+    post({ type: 'done', id: job.id, info });
   } catch (error) {
     if (error instanceof Refused) post({ type: 'refused', id: job.id, reason: error.reason, detail: error.message });
     else post({ type: 'refused', id: job.id, reason: 'unreadable', detail: error instanceof Error ? error.message : 'unreadable' });

@@ -1,4 +1,4 @@
-import type { SheetData, SpreadsheetFormat, WorkerJob, WorkerLimits } from './protocol.js';
+import type { RowBatch, SheetData, SheetInfo, SheetRow, SpreadsheetFormat, WorkerJob, WorkerLimits } from './protocol.js';
 import { type PoolOptions, SpreadsheetRefused, WorkerPool } from './workerPool.js';
 import { type ZipEntry, type ZipLimits, scanZip } from './zipScan.js';
 
@@ -25,8 +25,11 @@ export const DEFAULT_READER_OPTIONS: SpreadsheetReaderOptions = {
 
 export interface ReadOptions {
   maxBytes: number;
-  /** Rows read so far, now and then while the worker reads. */
-  onProgress?: (rows: number) => void;
+}
+
+export interface StreamOptions extends ReadOptions {
+  /** Rows in batches, in sheet order, while the worker reads on (the last batch comes before the answer). */
+  onRows: (batch: RowBatch) => void;
 }
 
 const CFB_MAGIC = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
@@ -77,8 +80,16 @@ export class SpreadsheetReader {
     return { format, bytes, entries, limits: this.options.rows };
   }
 
+  /** Reads the sheet, handing its rows over while the worker reads on, so the caller can work on them meanwhile. */
+  stream(bytes: Uint8Array, options: StreamOptions): Promise<SheetInfo> {
+    return this.pool.run(this.prepare(bytes, options.maxBytes), options.onRows);
+  }
+
+  /** Reads the sheet whole. */
   async read(bytes: Uint8Array, options: ReadOptions): Promise<SheetData> {
-    return this.pool.run(this.prepare(bytes, options.maxBytes), options.onProgress);
+    const rows: SheetRow[] = [];
+    const info = await this.stream(bytes, { ...options, onRows: (batch) => void rows.push(...batch.rows()) });
+    return { sheetName: info.sheetName, sheetCount: info.sheetCount, rows };
   }
 
   /** Workers alive, busy or idle. */

@@ -1,5 +1,5 @@
 import type { ResourceLimits, Worker } from 'node:worker_threads';
-import type { SheetData, SpreadsheetRefusalReason, WorkerJob, WorkerMessage } from './protocol.js';
+import type { RowBatch, SheetInfo, SheetRow, SpreadsheetRefusalReason, WorkerJob, WorkerMessage } from './protocol.js';
 import { startWorker } from './workerScript.js';
 
 /** A file not read, with the reason for the caller to word and a detail for the log. */
@@ -34,7 +34,7 @@ interface Slot {
   jobs: number;
   idleTimer: NodeJS.Timeout | null;
   /** The job in flight and how to end it. */
-  current: { id: number; onProgress?: (rows: number) => void; settle: (outcome: SheetData | SpreadsheetRefused) => void } | null;
+  current: { id: number; onRows: (batch: RowBatch) => void; settle: (outcome: SheetInfo | SpreadsheetRefused) => void } | null;
 }
 
 /**
@@ -58,14 +58,15 @@ export class WorkerPool {
     return this.slots.size;
   }
 
-  async run(job: Omit<WorkerJob, 'id'>, onProgress?: (rows: number) => void): Promise<SheetData> {
+  /** Reads one file; its rows come to `onRows` in batches, in sheet order, before the answer. */
+  async run(job: Omit<WorkerJob, 'id'>, onRows: (batch: RowBatch) => void): Promise<SheetInfo> {
     const slot = await this.acquire();
     const id = this.nextId++;
-    return new Promise<SheetData>((resolve, reject) => {
+    return new Promise<SheetInfo>((resolve, reject) => {
       const timer = setTimeout(() => this.fail(slot, new SpreadsheetRefused('timeout', `over ${this.options.timeoutMs} ms`)), this.options.timeoutMs);
       slot.current = {
         id,
-        ...(onProgress ? { onProgress } : {}),
+        onRows,
         settle: (outcome) => {
           clearTimeout(timer);
           slot.current = null;
@@ -123,9 +124,18 @@ export class WorkerPool {
         }
         const current = slot.current;
         if (!current || message.id !== current.id) return;
-        if (message.type === 'progress') current.onProgress?.(message.rows);
-        else {
-          current.settle(message.type === 'done' ? message.sheet : new SpreadsheetRefused(message.reason, message.detail));
+        if (message.type === 'rows') {
+          const { count, json } = message;
+          current.onRows({
+            count,
+            rows: () => {
+              // The worker's own JSON of `SheetRow`s (see the protocol).
+              const rows: SheetRow[] = JSON.parse(json);
+              return rows;
+            },
+          });
+        } else {
+          current.settle(message.type === 'done' ? message.info : new SpreadsheetRefused(message.reason, message.detail));
           this.release(slot);
         }
       });

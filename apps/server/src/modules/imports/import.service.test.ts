@@ -14,7 +14,7 @@ import type { Database } from '../../db/schema.js';
 import { migration as importProgress } from '../../db/migrations/20261126T1100_importProgress.js';
 import { type ImportedRow, ImportRowsRefused, ImportService } from './import.service.js';
 import { ImportProgressRepo } from './importProgress.repo.js';
-import { importReader } from './index.js';
+import { importReader } from './importReader.js';
 import { TEMPLATE_ROWS } from './templateWorkbook.js';
 
 let database: TestDatabase;

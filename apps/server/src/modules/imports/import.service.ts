@@ -13,12 +13,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
 import { errors } from '../../core/errors.js';
 import { localeOf, t } from '../../core/i18n.js';
-import type { SheetData, SpreadsheetRefusalReason } from '../../core/spreadsheet/protocol.js';
+import type { RowBatch, SheetInfo, SpreadsheetRefusalReason } from '../../core/spreadsheet/protocol.js';
 import { type SpreadsheetReader, SpreadsheetRefused } from '../../core/spreadsheet/spreadsheetReader.js';
 import type { Database } from '../../db/schema.js';
-import { findHeader, type HeaderMatch } from './headerMatch.js';
+import type { HeaderMatch } from './headerMatch.js';
 import { type ImportProgressRepo, type ProgressState } from './importProgress.repo.js';
-import { type CheckedSheet, checkRows } from './rowCheck.js';
+import { type CheckedSheet, SheetCheck } from './rowCheck.js';
 import { sizeText, templateWorkbook } from './templateWorkbook.js';
 
 type ImportReport = importsContract.ImportReport;
@@ -174,8 +174,18 @@ export class ImportService {
     const { language } = request;
     tracker.set({ phase: 'reading', done: 0, total: null });
     const bytes = await readCapped(request.file, template.maxBytes);
-    const sheet = await this.read(bytes, template, (rows) => tracker.set({ phase: 'reading', done: rows, total: null }));
-    const header = findHeader(sheet.rows, template);
+    let read = 0;
+    let reading = true;
+    const check = new SheetCheck(template, language, request.write !== undefined, (done) => {
+      if (!reading) tracker.set({ phase: 'checking', done, total: read });
+    });
+    const sheet = await this.read(bytes, template, (batch) => {
+      read += batch.count;
+      tracker.set({ phase: 'reading', done: read, total: null });
+      check.push(batch);
+    });
+    reading = false;
+    const { header, checked } = await check.finish();
     if (!header) {
       const names = Object.values(template.columns).filter((c) => c.required).map((c) => this.say(language, c.header));
       throw errors.business('imports.refused.noHeader', { columns: names.join(', ') });
@@ -184,12 +194,11 @@ export class ImportService {
       const names = header.missing.map((key) => this.say(language, template.columns[key]?.header ?? key));
       throw errors.business('imports.refused.missingColumns', { columns: names.join(', ') });
     }
-    const checked = await checkRows(sheet.rows, header, template, language, (done, total) => tracker.set({ phase: 'checking', done, total }));
     if (checked.total === 0) throw errors.business('imports.refused.noRows');
     const notices = this.notices(sheet, header, checked, language);
     const order = new Map([...header.written.values()].map((text, i) => [text, i]));
     const refused = [...checked.refused].sort(byRowThenColumn(order));
-    let imported = request.mode === 'all' && refused.length > 0 ? 0 : checked.valid.length;
+    let imported = request.mode === 'all' && refused.length > 0 ? 0 : checked.validCount;
     if (request.write && imported > 0) {
       tracker.set({ phase: 'writing', done: 0, total: checked.total });
       const write = request.write;
@@ -207,9 +216,9 @@ export class ImportService {
     return { report: this.report(imported, refused, notices, language), total: checked.total };
   }
 
-  private async read(bytes: Uint8Array, template: AnyImportTemplate, onProgress: (rows: number) => void): Promise<SheetData> {
+  private async read(bytes: Uint8Array, template: AnyImportTemplate, onRows: (batch: RowBatch) => void): Promise<SheetInfo> {
     try {
-      return await this.reader.read(bytes, { maxBytes: template.maxBytes, onProgress });
+      return await this.reader.stream(bytes, { maxBytes: template.maxBytes, onRows });
     } catch (error) {
       if (!(error instanceof SpreadsheetRefused)) throw error;
       this.log.info({ reason: error.reason, detail: error.detail }, 'spreadsheet refused');
@@ -217,7 +226,7 @@ export class ImportService {
     }
   }
 
-  private notices(sheet: SheetData, header: HeaderMatch, checked: CheckedSheet, language: Language): string[] {
+  private notices(sheet: SheetInfo, header: HeaderMatch, checked: CheckedSheet, language: Language): string[] {
     const notices: string[] = [];
     if (sheet.sheetCount > 1) notices.push(t(language, 'imports.notice.otherSheets', { sheet: sheet.sheetName, count: sheet.sheetCount }));
     if (header.extras.length > 0) notices.push(t(language, 'imports.notice.extraColumns', { columns: header.extras.join(', ') }));

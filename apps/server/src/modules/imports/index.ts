@@ -1,13 +1,12 @@
-import { LIMITS } from '@boreline/contracts';
-import { DEFAULT_READER_OPTIONS, SpreadsheetReader } from '../../core/spreadsheet/spreadsheetReader.js';
 import { migration as importProgress } from '../../db/migrations/20261126T1100_importProgress.js';
 import { defineModule } from '../../platform/module.js';
-import { HEADER_SEARCH_ROWS } from './headerMatch.js';
 import { ImportService } from './import.service.js';
 import { ImportProgressRepo } from './importProgress.repo.js';
+import { importReader } from './importReader.js';
 import { registerImportRoutes } from './imports.routes.js';
 
 export { ImportRowsRefused, type ImportedRow, type ImportRequest, type ImportService } from './import.service.js';
+export { importReader } from './importReader.js';
 
 declare module '../../core/services.js' {
   interface Services {
@@ -15,10 +14,6 @@ declare module '../../core/services.js' {
     imports: ImportService;
   }
 }
-
-/** The sheet reader of imports: the rows a template allows plus the rows above its header. */
-export const importReader = () =>
-  new SpreadsheetReader({ ...DEFAULT_READER_OPTIONS, rows: { ...DEFAULT_READER_OPTIONS.rows, maxRows: LIMITS.importRowsMax + HEADER_SEARCH_ROWS } });
 
 /** Spreadsheet import machinery for every module, its templates and the dry run of an upload. */
 export const importsModule = defineModule({

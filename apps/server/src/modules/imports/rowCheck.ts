@@ -3,8 +3,8 @@ import type { importsContract } from '@boreline/contracts';
 import { hasMessage, LOCALES, type Locale, type MessageParams, translate } from '@boreline/i18n';
 import type { z } from 'zod';
 import { localeOf } from '../../core/i18n.js';
-import type { SheetCell, SheetRow } from '../../core/spreadsheet/protocol.js';
-import { type HeaderMatch, normalizeHeader } from './headerMatch.js';
+import type { RowBatch, SheetCell, SheetRow } from '../../core/spreadsheet/protocol.js';
+import { findHeader, HEADER_SEARCH_ROWS, type HeaderMatch, normalizeHeader } from './headerMatch.js';
 
 type Refusal = importsContract.ImportRefusal;
 
@@ -15,17 +15,17 @@ export interface CheckedRow {
 }
 
 export interface CheckedSheet {
+  /** Rows that passed (kept only when they are to be written). */
   valid: CheckedRow[];
+  validCount: number;
   /** Every refused cell and row, in sheet order. */
   refused: Refusal[];
-  /** Data rows seen (the example row left out). */
+  /** Data rows below the header (the example row left out). */
   total: number;
   /** The sheet row of the template's example, when it was left in and skipped. */
   exampleRow: number | null;
 }
 
-/** Rows checked between two returns to the event loop: a 100,000-row sheet never stalls other requests. */
-const YIELD_EVERY_ROWS = 500;
 const nextTick = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** The text of a message key of the contracts (validators carry keys as plain strings). */
@@ -73,53 +73,70 @@ function exampleRows(template: AnyImportTemplate): Map<string, string>[] {
   });
 }
 
-/**
- * Checks every data row below the header against the template: each cell (required, dictionary
- * names, the column's schema), then the row's rules, then the values that may appear once per
- * file. Every problem is reported — the cell's header as the file writes it, or no column for a
- * rule across cells — in the caller's language. The template's own example row, left in, is skipped.
- */
-export async function checkRows(
-  rows: readonly SheetRow[],
-  header: HeaderMatch,
-  template: AnyImportTemplate,
-  language: Language,
-  onProgress?: (checked: number, total: number) => void,
-): Promise<CheckedSheet> {
-  const columns = [...header.columns].map(([index, key]) => {
-    const column = template.columns[key];
-    if (!column) throw new Error(`unknown column ${key}`);
-    return { index, key, column, written: header.written.get(key) ?? key, lookup: column.choices ? choiceLookup(column.choices) : null };
-  });
-  const absent = Object.keys(template.columns).filter((key) => !header.written.has(key));
-  const examples = exampleRows(template);
-  const firstSeen = new Map<string, Map<unknown, number>>((template.unique ?? []).map((key) => [key, new Map()]));
-  const data = rows.filter((r) => r.row > header.row);
-  const result: CheckedSheet = { valid: [], refused: [], total: data.length, exampleRow: null };
+interface CheckedColumn {
+  index: number;
+  key: string;
+  column: ImportColumn;
+  /** The header as the file writes it. */
+  written: string;
+  /** Dictionary names to codes, for columns taking one. */
+  lookup: Map<string, string> | null;
+}
 
-  for (let i = 0; i < data.length; i += 1) {
-    const { row, cells } = data[i] ?? { row: 0, cells: [] };
-    if (i > 0 && i % YIELD_EVERY_ROWS === 0) {
-      onProgress?.(i, data.length);
-      await nextTick();
-    }
-    if (result.exampleRow === null && examples.some((example) => columns.every((c) => cellKey(cells[c.index]) === example.get(c.key)))) {
+/**
+ * One row against the template: each cell (required, dictionary names, the column's schema), then
+ * the row's rules, then the values that may appear once per file. Every problem is reported — the
+ * cell's header as the file writes it, or no column for a rule across cells — in the caller's
+ * language. The template's own example row, left in, is skipped.
+ */
+class RowChecker {
+  private readonly columns: CheckedColumn[];
+  private readonly absent: string[];
+  private readonly examples: Map<string, string>[];
+  /** The first column's example cell in every language: most rows are told apart from the example by it alone. */
+  private readonly exampleFirst: Set<string>;
+  private readonly firstSeen: Map<string, Map<unknown, number>>;
+
+  constructor(
+    private readonly header: HeaderMatch,
+    private readonly template: AnyImportTemplate,
+    private readonly language: Language,
+    private readonly keepRows: boolean,
+  ) {
+    this.columns = [...header.columns].map(([index, key]) => {
+      const column = template.columns[key];
+      if (!column) throw new Error(`unknown column ${key}`);
+      return { index, key, column, written: header.written.get(key) ?? key, lookup: column.choices ? choiceLookup(column.choices) : null };
+    });
+    this.absent = Object.keys(template.columns).filter((key) => !header.written.has(key));
+    this.examples = exampleRows(template);
+    const first = this.columns[0];
+    this.exampleFirst = new Set(first ? this.examples.map((e) => e.get(first.key) ?? '') : []);
+    this.firstSeen = new Map((template.unique ?? []).map((key) => [key, new Map()]));
+  }
+
+  private isExample(cells: readonly SheetCell[]): boolean {
+    const first = this.columns[0];
+    if (!first || !this.exampleFirst.has(cellKey(cells[first.index]))) return false;
+    return this.examples.some((example) => this.columns.every((c) => cellKey(cells[c.index]) === example.get(c.key)));
+  }
+
+  /** Checks one row into `result`; allocates the row's values and its refusals, nothing per cell. */
+  check({ row, cells }: SheetRow, result: CheckedSheet): void {
+    const { language } = this;
+    if (result.exampleRow === null && this.isExample(cells)) {
       result.exampleRow = row;
-      result.total -= 1;
-      continue;
+      return;
     }
+    result.total += 1;
+    const refusedBefore = result.refused.length;
     const values: Record<string, unknown> = {};
-    for (const key of absent) values[key] = null;
-    let ok = true;
-    const refuse = (column: string | null, message: string) => {
-      ok = false;
-      result.refused.push({ row, column, message });
-    };
-    for (const { index, key, column, written, lookup } of columns) {
+    for (const key of this.absent) values[key] = null;
+    for (const { index, key, column, written, lookup } of this.columns) {
       const cell = cells[index] ?? null;
+      values[key] = null;
       if (cell === null || (typeof cell === 'string' && cell.trim() === '')) {
-        if (column.required) refuse(written, say(language, 'validation.required'));
-        values[key] = null;
+        if (column.required) result.refused.push({ row, column: written, message: say(language, 'validation.required') });
         continue;
       }
       let input: SheetCell = cell;
@@ -127,27 +144,114 @@ export async function checkRows(
         const code = lookup.get(normalizeHeader(String(cell)));
         if (code === undefined) {
           const choices = Object.values(column.choices ?? {}).map((k) => say(language, k));
-          refuse(written, say(language, 'imports.cell.choice', { choices: choices.join(', ') }));
+          result.refused.push({ row, column: written, message: say(language, 'imports.cell.choice', { choices: choices.join(', ') }) });
           continue;
         }
         input = code;
       }
       const parsed = column.schema.safeParse(input);
       if (parsed.success) values[key] = parsed.data;
-      else refuse(written, parsed.error.issues[0] ? describeIssue(parsed.error.issues[0], language) : say(language, 'validation.invalid'));
+      else {
+        const issue = parsed.error.issues[0];
+        result.refused.push({ row, column: written, message: issue ? describeIssue(issue, language) : say(language, 'validation.invalid') });
+      }
     }
-    if (!ok) continue;
-    for (const rule of template.rowRules ?? []) if (!rule.holds(values)) refuse(null, say(language, rule.message));
-    if (!ok) continue;
-    for (const [key, seen] of firstSeen) {
+    if (result.refused.length > refusedBefore) return;
+    for (const rule of this.template.rowRules ?? []) if (!rule.holds(values)) result.refused.push({ row, column: null, message: say(language, rule.message) });
+    if (result.refused.length > refusedBefore) return;
+    for (const [key, seen] of this.firstSeen) {
       const value = values[key];
       if (value === null || value === undefined) continue;
       const first = seen.get(value);
       if (first === undefined) seen.set(value, row);
-      else refuse(header.written.get(key) ?? key, say(language, 'imports.row.duplicate', { value: String(value), first }));
+      else result.refused.push({ row, column: this.header.written.get(key) ?? key, message: say(language, 'imports.row.duplicate', { value: String(value), first }) });
     }
-    if (ok) result.valid.push({ row, values });
+    if (result.refused.length > refusedBefore) return;
+    result.validCount += 1;
+    if (this.keepRows) result.valid.push({ row, values });
   }
-  onProgress?.(data.length, data.length);
-  return result;
+}
+
+/** Checking hands the event loop back after this long, so other requests wait no longer. */
+const SLICE_MS = 4;
+
+/**
+ * A sheet's check while the reader still reads it: rows arrive in batches; the header row is
+ * found among the first rows (`findHeader`), then every later row is checked, in slices of a few
+ * milliseconds with returns to the event loop between them. Checking here and parsing in the
+ * worker run side by side.
+ */
+export class SheetCheck {
+  private head: SheetRow[] = [];
+  /** Batches waiting, parsed when their turn comes; the header's own rows come first, parsed. */
+  private readonly queue: (RowBatch | SheetRow[])[] = [];
+  private checker: RowChecker | null = null;
+  private decided = false;
+  private running: Promise<void> | null = null;
+  private header: HeaderMatch | null = null;
+  private checked = 0;
+  private readonly result: CheckedSheet = { valid: [], validCount: 0, refused: [], total: 0, exampleRow: null };
+
+  constructor(
+    private readonly template: AnyImportTemplate,
+    private readonly language: Language,
+    /** False for a dry run: valid rows are counted, not kept. */
+    private readonly keepRows: boolean,
+    /** Rows checked so far, now and then. */
+    private readonly onProgress?: (checked: number) => void,
+  ) {}
+
+  push(batch: RowBatch): void {
+    if (this.decided) this.queue.push(batch);
+    else {
+      this.head.push(...batch.rows());
+      if (this.head.length >= HEADER_SEARCH_ROWS) this.decide();
+    }
+    this.kick();
+  }
+
+  /** Once every row is pushed: the header row found (null: none) and the rows checked. */
+  async finish(): Promise<{ header: HeaderMatch | null; checked: CheckedSheet }> {
+    if (!this.decided) this.decide();
+    this.kick();
+    while (this.running) await this.running;
+    return { header: this.header, checked: this.result };
+  }
+
+  private decide(): void {
+    this.decided = true;
+    this.header = findHeader(this.head, this.template);
+    const header = this.header;
+    // Without every required column, no row is worth checking: the file is refused as a whole.
+    if (header && header.missing.length === 0) {
+      this.checker = new RowChecker(header, this.template, this.language, this.keepRows);
+      this.queue.unshift(this.head.filter((r) => r.row > header.row));
+    }
+    this.head = [];
+  }
+
+  private kick(): void {
+    if (this.running || !this.decided) return;
+    this.running = this.drain().finally(() => {
+      this.running = null;
+      if (this.queue.length > 0) this.kick();
+    });
+  }
+
+  private async drain(): Promise<void> {
+    let slice = performance.now();
+    for (let batch = this.queue.shift(); batch; batch = this.queue.shift()) {
+      if (!this.checker) continue;
+      for (const row of Array.isArray(batch) ? batch : batch.rows()) {
+        this.checker.check(row, this.result);
+        this.checked += 1;
+        if ((this.checked & 31) === 0 && performance.now() - slice > SLICE_MS) {
+          this.onProgress?.(this.checked);
+          await nextTick();
+          slice = performance.now();
+        }
+      }
+    }
+    this.onProgress?.(this.checked);
+  }
 }
