@@ -1,6 +1,7 @@
 import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { boundariesPlugin } from './tools/eslint/boundaries.js';
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '.test-results/**'] },
@@ -20,6 +21,12 @@ export default tseslint.config(
       ],
       eqeqeq: ['error', 'always'],
     },
+  },
+  {
+    // ARCHITECTURE.md §11: the platform imports no module, modules meet through their entries, ui/ and core/ of the web import no module.
+    files: ['apps/server/src/**/*.ts'],
+    plugins: { boundaries: boundariesPlugin },
+    rules: { 'boundaries/boundaries': 'error' },
   },
   {
     // Config files of tools require a default export.

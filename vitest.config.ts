@@ -12,7 +12,7 @@ const notServerSuites = ['**/*.unit.test.ts', '**/*.smoke.test.ts', '**/node_mod
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'unit', include: ['packages/**/*.test.ts', 'apps/server/src/**/*.unit.test.ts'] } },
+      { test: { name: 'unit', include: ['packages/**/*.test.ts', 'apps/server/src/**/*.unit.test.ts', 'tools/**/*.test.ts'] } },
       {
         test: {
           name: 'server-sqlite',

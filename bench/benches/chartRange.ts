@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openDatabase } from '../../apps/server/src/core/db.js';
+import { openDatabase } from '../../apps/server/src/db/database.js';
 import { migrateToLatest } from '../../apps/server/src/db/migrate.js';
 import { decodeColumns, encodeChunk } from '../../apps/server/src/telemetry/codec/chunkCodec.js';
 import { syntheticChunk } from '../../apps/server/src/telemetry/codec/syntheticChunk.js';

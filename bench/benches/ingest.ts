@@ -3,10 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { tagCatalogue } from '@boreline/contracts';
 import Sqlite from 'better-sqlite3';
-import { openDatabase } from '../../apps/server/src/core/db.js';
+import { openDatabase } from '../../apps/server/src/db/database.js';
 import { migrateToLatest } from '../../apps/server/src/db/migrate.js';
 import { FrameDecoder } from '../../apps/server/src/telemetry/decode.js';
 import { TagLayout } from '../../apps/server/src/telemetry/frame.js';
+import { DomainEvents } from '../../apps/server/src/telemetry/events.js';
 import { CHUNK_WINDOW_MS, IngestService } from '../../apps/server/src/telemetry/ingest.js';
 import { LatestValues } from '../../apps/server/src/telemetry/latestValues.js';
 import { MachineSimulator } from '../../apps/server/src/telemetry/simulator/machineSimulator.js';
@@ -36,7 +37,7 @@ function payloads(layout: TagLayout, frames: number, startTs: number): string[] 
   return out;
 }
 
-async function pipeline(dir: string, texts: string[], layout: TagLayout) {
+async function pipeline(dir: string, texts: string[], layout: TagLayout, subscriber = false) {
   const db = openDatabase({ kind: 'sqlite', file: join(dir, `pipe-${Math.random()}.db`) }, () => undefined);
   await migrateToLatest(db);
   const org = await db.kysely.insertInto('orgs').values({ name: 'b', type: 'company', parent_id: null, path: '/1/', sort: 1, created_at: 0 }).returning('id').executeTakeFirstOrThrow();
@@ -45,7 +46,11 @@ async function pipeline(dir: string, texts: string[], layout: TagLayout) {
     .values({ org_id: org.id, project_name: 'b', project_code: 'b', tbm_code: 'b', machine_type: 'epb', country: 'IT', time_zone: 'Europe/Rome', line_name: 'b', ring_width_mm: 1500, start_ring: 1, planned_rings: 1, start_chainage: 0, end_chainage: 9999, source: 'http', sim_seed: null, ingest_key_hash: null, created_at: 0 })
     .returning('id')
     .executeTakeFirstOrThrow();
-  const ingest = new IngestService(db.kysely, new LatestValues());
+  const events = new DomainEvents();
+  // A module listening to every stored frame (the alarm engine will): here one that does nothing.
+  let seen = 0;
+  if (subscriber) events.on('frameStored', () => void (seen += 1));
+  const ingest = new IngestService(db.kysely, new LatestValues(), events);
   await ingest.open({ runId: run.id, machineType: 'epb', ringWidthMm: 1500, endChainage: 9999 });
   const decoder = new FrameDecoder(layout);
   const started = performance.now();
@@ -57,6 +62,7 @@ async function pipeline(dir: string, texts: string[], layout: TagLayout) {
   await ingest.flushIdle(Number.MAX_SAFE_INTEGER);
   const size = await new FrameStoreRepo(db.kysely).storedSize(run.id);
   await db.close();
+  if (subscriber && seen === 0) throw new Error('the subscriber saw no frame');
   return { seconds, size };
 }
 
@@ -103,6 +109,25 @@ export async function ingest(): Promise<void> {
     }
     const a = stats(ours);
     const b = stats(raw);
+    // The event hook: the same pipeline with and without a subscriber on every stored frame, alternated.
+    const hooked: number[] = [];
+    const bare: number[] = [];
+    for (let r = 0; r < ROUNDS; r += 1) {
+      hooked.push(values / (await pipeline(dir, texts, layout, true)).seconds);
+      bare.push(values / (await pipeline(dir, texts, layout, false)).seconds);
+    }
+    const h = stats(hooked);
+    const n = stats(bare);
+    const emits = 1_000_000;
+    const events = new DomainEvents();
+    let sink = 0;
+    events.on('frameStored', () => void (sink += 1));
+    const frame = { runId: 1, ts: 0, values: new Float64Array(layout.size) };
+    const emitStart = performance.now();
+    for (let i = 0; i < emits; i += 1) events.emit('frameStored', { runId: 1, frame, codes: layout.codes, late: false });
+    const nsPerEvent = ((performance.now() - emitStart) * 1e6) / emits;
+    console.log(`ingest event hook: with a no-op frameStored subscriber median ${h.median.toFixed(0)} values/s (min ${h.min.toFixed(0)} max ${h.max.toFixed(0)}), without ${n.median.toFixed(0)}; one delivery ${nsPerEvent.toFixed(0)} ns (${sink} delivered)`);
+    report('B1 event hook', `${(h.median / 1e6).toFixed(2)} M values/s with a subscriber on every frame`, h.median / n.median, '>= 0.95 x without', h.median / n.median >= 0.95);
     console.log(`ingest: ${layout.size} tags x ${frames} frames; pipeline values/s min ${a.min.toFixed(0)} median ${a.median.toFixed(0)} max ${a.max.toFixed(0)}; raw inserts median ${b.median.toFixed(0)}`);
     report('B1 ingest', `${(a.median / 1e6).toFixed(2)} M values/s`, a.median / b.median, '>= 1.00 M values/s and >= 0.5 x', a.median >= 1e6 && a.median / b.median >= 0.5);
     const perValue = bytes / values;

@@ -7,7 +7,7 @@ import { compareWithBaseline, startBenchServer } from '../lib/api.js';
 export async function projectBoard(): Promise<void> {
   const server = await startBenchServer({ DEMO_DATA: 'true', DEMO_HISTORY_DAYS: '21' });
   try {
-    const list = `${server.origin}/server_project/u/web/sts/run/queryAll/v1`;
+    const list = `${server.origin}/server_main/u/web/sts/run/queryAll/v1`;
     // History fills in the background: wait until every demo machine has its rings.
     for (let i = 0; i < 240; i += 1) {
       const body = (await (await fetch(list, { method: 'POST', headers: server.headers, body: '{}' })).json()) as { data: { currentRing: number | null; progress: number }[] };

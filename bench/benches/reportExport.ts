@@ -5,7 +5,7 @@ import { Writable } from 'node:stream';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import ExcelJS from 'exceljs';
 import type { AuthSession } from '../../apps/server/src/core/auth.js';
-import { openDatabase } from '../../apps/server/src/core/db.js';
+import { openDatabase } from '../../apps/server/src/db/database.js';
 import { NUMBER_FORMATS } from '../../apps/server/src/core/excel.js';
 import { migrateToLatest } from '../../apps/server/src/db/migrate.js';
 import { PermissionRepo } from '../../apps/server/src/modules/admin/permission.repo.js';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { tagCatalogue } from '@boreline/contracts';
 import type { AuthSession } from '../../apps/server/src/core/auth.js';
-import { openDatabase } from '../../apps/server/src/core/db.js';
+import { openDatabase } from '../../apps/server/src/db/database.js';
 import { migrateToLatest } from '../../apps/server/src/db/migrate.js';
 import { PermissionRepo } from '../../apps/server/src/modules/admin/permission.repo.js';
 import { RoleGrantPolicy } from '../../apps/server/src/modules/admin/access.policy.js';

@@ -6,7 +6,7 @@ import { Readable } from 'node:stream';
 import { LIMITS } from '@boreline/contracts';
 import ExcelJS from 'exceljs';
 import pino from 'pino';
-import { openDatabase } from '../../apps/server/src/core/db.js';
+import { openDatabase } from '../../apps/server/src/db/database.js';
 import { migrateToLatest } from '../../apps/server/src/db/migrate.js';
 import { ImportService } from '../../apps/server/src/modules/imports/import.service.js';
 import { ImportProgressRepo } from '../../apps/server/src/modules/imports/importProgress.repo.js';

@@ -1,21 +1,17 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
-import { startTelemetry } from './telemetry/runtime.js';
 
 async function main(): Promise<void> {
   const config = loadConfig();
   const app = await buildApp(config);
-  let telemetry: { stop(): Promise<void> } | null = null;
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
       app.log.info({ signal }, 'shutting down');
-      void Promise.resolve(telemetry?.stop())
-        .then(() => app.close())
-        .then(() => process.exit(0));
+      void app.close().then(() => process.exit(0));
     });
   }
   await app.listen({ host: config.host, port: config.port });
-  telemetry = await startTelemetry(app, config);
+  await app.platform.start();
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   const url = config.publicUrl ?? `http://${shownHost}:${config.port}`;
   const lines = [``, `  Boreline is running: ${url}/client_web/`, `  Database: ${config.database.kind}`];

@@ -1,6 +1,8 @@
-import { adminContract, ALL_ENDPOINTS, endpointUrl, H5_SESSION_CODES, inputSource, KEY_TAGS, monitorContract, RESOURCE_CODES, RESULT_CODE, shiftReportContract, SUPER_ADMIN_ONLY_CODES } from '@boreline/contracts';
+/// <reference types="vite/client" />
+import { adminContract, endpointUrl, H5_SESSION_CODES, inputSource, monitorContract, RESOURCE_CODES, RESULT_CODE, shiftReportContract, SUPER_ADMIN_ONLY_CODES } from '@boreline/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildRun, buildUser, type BuiltUser, call, signIn } from './factories.js';
+import type { MatrixContext, MatrixSamples } from './matrix.js';
 import { ADMIN, createTestApp, envelope, type TestApp } from './testApp.js';
 
 /** Today in the test runs' zone: its day shift is open for editing whenever the suite runs. */
@@ -13,6 +15,8 @@ const TODAY = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome' }).form
  */
 const CANARY = 'CANARY-A-7f3c';
 const MISSING = 987_654_321;
+/** Every module's samples, found by file name (`modules/<m>/<m>.matrix.ts`). */
+const MODULE_SAMPLES: MatrixSamples[] = Object.values(import.meta.glob<{ matrixSamples: MatrixSamples }>('../src/modules/*/*.matrix.ts', { eager: true })).map((m) => m.matrixSamples);
 /** What a route without a sample is sent (one object, so a sample's absence can be told). */
 const NO_SAMPLE: object = Object.freeze({});
 
@@ -41,98 +45,22 @@ describe('authorization matrix', () => {
   const a = tenantA;
   let otherTenantUser: BuiltUser;
 
-  /** Valid-shaped input naming tenant A's objects; callers allowed to change them get a missing id. */
+  /** Valid-shaped input naming tenant A's objects (from the module's `*.matrix.ts`); callers allowed to change them get a missing id. */
   function sample(id: string, actor: Actor): object {
     const attacker = actor === 'otherTenant' || actor === 'childAdmin';
-    const target = (real: number) => (attacker ? real : MISSING);
-    // The administrator of A's sub-organization aims one level up: at A itself.
-    const a = actor === 'childAdmin' ? { ...tenantA, sub: tenantA.org } : tenantA;
-    const samples: Record<string, object> = {
-      'admin.orgQueryOrderCode': { parentId: a.org },
-      'admin.orgAdd': { parentId: a.org, name: 'x', type: 'organization', sort: 1 },
-      'admin.orgEdit': { id: target(a.sub), name: 'x', type: 'organization', sort: 1 },
-      'admin.orgDelete': { id: target(a.sub) },
-      'admin.orgTransfer': { id: target(a.sub), parentId: a.org },
-      'admin.roleList': { orgId: a.org },
-      'admin.roleAdd': { name: 'x', kind: 'custom', orgId: a.org, sort: 1 },
-      'admin.roleEdit': { id: target(a.role), name: 'x', kind: 'custom', orgId: a.org, sort: 1 },
-      'admin.roleDelete': { id: target(a.role) },
-      'admin.roleUsers': { roleId: a.role },
-      'admin.roleResources': { roleId: a.role },
-      'admin.roleResourcesUpdate': { roleId: target(a.role), codes: [] },
-      'admin.orgResources': { orgId: a.org },
-      'admin.orgResourcesEdit': { orgId: target(a.org), codes: [] },
-      'admin.orgResourcesEditSingle': { orgId: target(a.org), resource: 'admin.org.read', granted: false },
-      'admin.userAssignRoles': { userId: target(a.user), roleIds: [] },
-      'auth.resetPassword': { userId: target(a.user), adminPassword: 'Matrix-pass-1', newPassword: 'Hijack-pass-1', confirmPassword: 'Hijack-pass-1' },
-      'auth.loginLog': { page: 1, pageSize: 200 },
-      'admin.userPage': { orgId: a.org },
-      'admin.userForSelect': { orgId: a.org },
-      'admin.userRoles': { userId: a.user },
-      'admin.userAdd': { orgId: target(a.org), phone: '19900000001', nickname: 'x', email: 'matrix@example.test', newPassword: 'Matrix-pass-2', confirmPassword: 'Matrix-pass-2', runIds: [a.run] },
-      'admin.userEdit': { id: target(a.user), orgId: a.org, phone: '19900000002', nickname: 'x', email: 'matrix2@example.test', enabled: false, runIds: [a.run] },
-      'admin.warnSettingPage': { runId: a.run },
-      'admin.warnSettingUpdate': { runId: a.run, tagCode: KEY_TAGS.advanceSpeed, enabled: true, notify: false, lowAlarm: null, lowWarn: null, highWarn: 70, highAlarm: 80, delaySeconds: 5 },
-      'admin.userDelete': { id: target(a.user) },
-      'project.basicInfoProject': { runId: a.run },
-      'project.basicInfoProjectEdit': { runId: a.run, projectName: `${CANARY} project`, projectCode: 'A-1', lineName: 'Line A', ringWidthMm: 1500, startChainage: 1000, endChainage: 2500, totalRings: 1000, country: 'IT', timeZone: 'Europe/Rome' },
-      'project.basicInfoDevice': { runId: a.run },
-      'project.basicInfoTbmEdit': { runId: a.run, tbmCode: 'TBM-A' },
-      'project.basicInfoPerformanceEdit': { runId: a.run, maxThrust: 42_000 },
-      'project.shiftQuery': { runId: a.run },
-      'project.shiftSave': { runId: a.run, shifts: [{ name: 'Day', start: '07:00', end: '19:00', handoverTime: '07:00' }] },
-      'project.dicQueryList': { types: ['machineStatus', 'country'] },
-      'project.runQuery': { runId: a.run },
-      'project.runStateQuery': { runId: a.run },
-      'project.runStateTree': { runId: a.run },
-      'statistics.indexPageData': { runId: a.run },
-      'statistics.progressGraph': { runId: a.run, from: '2026-11-01', to: '2026-11-22' },
-      'statistics.progressGraphDay': { runId: a.run, from: '2026-11-01', to: '2026-11-22' },
-      'statistics.progressGraphWeek': { runId: a.run, from: '2026-11-01', to: '2026-11-22' },
-      'statistics.progressGraphMonth': { runId: a.run, from: '2026-11-01', to: '2026-11-22' },
-      'telemetry.seriesQuery': { runId: a.run, tags: ['thrust.advanceSpeed'], from: 1_700_000_000_000, to: 1_700_000_600_000 },
-      'telemetry.ingestKeyRotate': { runId: a.run },
-      'telemetry.tagMappingQuery': { runId: a.run },
-      'telemetry.tagMappingSave': { runId: a.run, mappings: [] },
-      'telemetry.cycleRecompute': { runId: a.run, from: 1_700_000_000_000 },
-      'monitor.realDataQuery': { runId: a.run },
-      'monitor.deviceStateQuery': { runId: a.run },
-      'monitor.cachedRealData': { runId: a.run, tags: [KEY_TAGS.advanceSpeed, KEY_TAGS.ringNo] },
-      'monitor.cachedDeviceState': { runIds: [a.run] },
-      'monitor.machineDiagram': { runId: a.run },
-      // Without a run: the list of every run the caller may see (the by-id form is the same scope check as the rest).
-      'monitor.connectStateQuery': {},
-      'monitor.connectStatePage': { runId: a.run, page: 1, pageSize: 20, from: 0, to: 4_000_000_000_000 },
-      'monitor.h5LinkIssue': { runId: a.run },
-      'monitor.h5Exchange': { token: `h5${'A'.repeat(43)}`, runId: a.run },
-      // Writes by callers allowed to make them aim at a shift past its edit window, so A's report keeps its canary.
-      'report.shiftQuery': { runId: a.run, shiftRecId: target(a.report) },
-      'report.shiftDay': { runId: a.run, date: TODAY },
-      'report.findShiftMain': { runId: a.run, date: TODAY, shiftNo: 1 },
-      'report.saveShiftMain': { runId: a.run, date: attacker ? TODAY : '2026-01-05', shiftNo: 1, leader: 'x' },
-      'report.saveShiftRecords': { runId: a.run, shiftRecId: target(a.report), records: [] },
-      'report.shiftGraph': { runId: a.run, shiftRecId: target(a.report) },
-      'report.shiftStats': { runId: a.run, shiftRecId: target(a.report) },
-      'report.autoGenShiftRecord': { runId: a.run, date: attacker ? TODAY : '2026-01-05', shiftNo: 1, overwrite: true },
-      'report.datesWithRecords': { runId: a.run, month: TODAY.slice(0, 7) },
-      'report.shiftDelete': { runId: a.run, shiftRecId: target(a.report) },
-      'report.ringOptions': { runId: a.run },
-      'report.ringSegments': { runId: a.run, shiftRecId: target(a.report) },
-      'report.ring': { runId: a.run, ringStart: 1, ringEnd: 10 },
-      'report.period': { runId: a.run, unit: 'day', date: TODAY },
-      'report.export': { report: 'shift', runId: a.run, shiftRecId: target(a.report) },
-      'statistic.pointGroups': { runId: a.run },
-      'statistic.ringList': { runId: a.run },
-      'statistic.progressList': { runId: a.run, unit: 'week', from: '2026-11-01', to: '2026-11-22' },
-      'statistic.efficiencyGraph': { runId: a.run, ringStart: 1, ringEnd: 10 },
-      'statistic.ringWorkList': { runId: a.run, ringStart: 1, ringEnd: 10, limit: 5 },
-      // The run has no completed ring: callers allowed in get the business answer (code 3), not data.
-      'statistic.ringCurves': { runId: a.run, rings: [1], tags: [KEY_TAGS.advanceSpeed], axis: 'stroke' },
-      'statistic.exportRingCurves': { runId: a.run, rings: [1], tags: [KEY_TAGS.advanceSpeed] },
-      'statistic.ringStats': { runId: a.run, view: 'historyTable', range: { by: 'ring', ringStart: 1, ringEnd: 10 }, tags: [KEY_TAGS.advanceSpeed] },
-      'statistic.exportRingStats': { runId: a.run, view: 'ringTable', range: { by: 'chainage', chainageStart: 1000, chainageEnd: 1010 }, tags: [KEY_TAGS.advanceSpeed] },
+    const context: MatrixContext = {
+      // The administrator of A's sub-organization aims one level up: at A itself.
+      a: actor === 'childAdmin' ? { ...tenantA, sub: tenantA.org } : tenantA,
+      target: (real) => (attacker ? real : MISSING),
+      attacker,
+      today: TODAY,
+      canary: CANARY,
     };
-    return samples[id] ?? NO_SAMPLE;
+    for (const samples of MODULE_SAMPLES) {
+      const found = samples(context)[id];
+      if (found) return found;
+    }
+    return NO_SAMPLE;
   }
 
   beforeAll(async () => {
@@ -225,7 +153,7 @@ describe('authorization matrix', () => {
       for (const route of routes) {
         const endpointId = route.endpointId ?? '';
         const input = sample(endpointId, actor);
-        const endpoint = ALL_ENDPOINTS.find((e) => e.id === endpointId);
+        const endpoint = t.app.endpointDefinitions.find((e) => e.id === endpointId);
         const inQuery = route.method === 'GET' || (endpoint !== undefined && inputSource(endpoint) === 'query');
         const response = await t.app.inject({
           method: route.method === 'GET' ? 'GET' : 'POST',
@@ -297,5 +225,6 @@ describe('authorization matrix', () => {
     // The H5 run tokens lived through the whole matrix: their refusals above were code 2 for what they are, not for an ended session.
     const h5Still = await call(t.app, 'GET', `${endpointUrl(monitorContract.realDataQuery)}?runId=${a.run}`, { token: tokens.h5Run });
     expect(envelope(h5Still).code).toBe(0);
-  });
+    // Every endpoint of every module joins the matrix: it grows with the product, not with a hand-kept list.
+  }, 180_000);
 });

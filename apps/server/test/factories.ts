@@ -1,5 +1,7 @@
+import type { Insertable } from 'kysely';
+import type { RingTable } from '../src/db/schema/telemetry.js';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import type { Db } from '../src/core/db.js';
+import type { Db } from '../src/db/database.js';
 import { hashPassword } from '../src/core/password.js';
 import { TEST_CAPTCHA } from './testApp.js';
 
@@ -136,4 +138,41 @@ export async function buildRun(
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
+}
+
+/** A ring record with every aggregate left empty unless given. */
+export function ringRecord(runId: number, ringNo: number, start: number, end: number, extra: Partial<Insertable<RingTable>> = {}): Insertable<RingTable> {
+  return {
+    run_id: runId,
+    ring_no: ringNo,
+    start_ts: start,
+    end_ts: end,
+    advance_ms: 0,
+    ring_build_ms: 0,
+    waiting_ms: 0,
+    frames: 100,
+    start_chainage: null,
+    end_chainage: null,
+    thrust_avg: null,
+    thrust_max: null,
+    torque_avg: null,
+    torque_max: null,
+    speed_avg: null,
+    speed_max: null,
+    penetration_avg: null,
+    face_pressure_avg: null,
+    grout_volume: null,
+    grout_pressure_avg: null,
+    foam_volume: null,
+    bentonite_volume: null,
+    head_horizontal: null,
+    head_vertical: null,
+    tail_horizontal: null,
+    tail_vertical: null,
+    tail_gap_top: null,
+    tail_gap_bottom: null,
+    tail_gap_left: null,
+    tail_gap_right: null,
+    ...extra,
+  };
 }

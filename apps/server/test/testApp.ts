@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp, type AppOverrides } from '../src/app.js';
 import { type Config, loadConfig } from '../src/config.js';
-import { type Db, openDatabase } from '../src/core/db.js';
+import { type Db, openDatabase } from '../src/db/database.js';
 import { createTestDatabase } from './testDatabase.js';
 
 export const TEST_CAPTCHA = 'T3ST';

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -14,6 +15,10 @@ describe('message catalogues', () => {
     for (const locale of LOCALES) {
       expect(readdirSync(join(localesDir, locale)).sort()).toEqual(DOMAINS.map((d) => `${d}.json`).sort());
     }
+  });
+
+  it('loads every catalogue file there is (the generated import list is current)', () => {
+    expect(() => execFileSync(process.execPath, [join(import.meta.dirname, '..', 'scripts', 'generate-catalogues.mjs'), '--check'], { stdio: 'pipe' })).not.toThrow();
   });
 
   for (const locale of LOCALES) {

@@ -5,7 +5,21 @@ import { CATALOGUES, flatten, hasMessage, LOCALES } from './index.js';
 
 const ROOTS = ['packages/contracts/src/', 'packages/i18n/src/', 'apps/server/src/', 'apps/web/src/'];
 const repo = new URL('../../../', import.meta.url);
-const KEY = /(?<!(?:id|permission): )['"`]((?:validation|common|auth|field|shell|account|admin|telemetry|project|realtime|report|statistic|imports)(?:\.[A-Za-z0-9]+)+)['"`]/g;
+const dirsOf = (path: string): string[] => {
+  try {
+    return readdirSync(new URL(path, repo), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+  } catch {
+    return [];
+  }
+};
+/**
+ * The first segments a message key can have, found rather than listed: every top-level key of the
+ * catalogues, and every module's name on server and web (a module's keys are checked even before
+ * its catalogue file exists).
+ */
+const PREFIXES = [...new Set([...Object.keys(CATALOGUES['en-US']), ...dirsOf('apps/server/src/modules/'), ...dirsOf('apps/web/src/modules/')])];
+// Literals that name endpoints, permissions and jobs share the dotted shape but are not texts.
+const KEY = new RegExp(`(?<!(?:id|permission|name): )['"\`]((?:${PREFIXES.join('|')})(?:\\.[A-Za-z0-9]+)+)['"\`]`, 'g');
 // Resource codes share the `domain.area.action` shape and are passed around as plain strings
 // (e.g. to scope checks), but they are permissions, not texts.
 const RESOURCES = new Set<string>(RESOURCE_CODES);
@@ -18,7 +32,7 @@ function keysInCode(): Map<string, string> {
     for (const file of readdirSync(dir, { recursive: true, encoding: 'utf8' })) {
       // permissions.ts holds resource codes, which look like keys but are not texts.
       // Test fixtures (`*.fixture.ts`) make up data for tests; only product code speaks to users.
-      if (!/\.tsx?$/.test(file) || /\.(test|fixture)\.tsx?$/.test(file) || file.endsWith('permissions.ts')) continue;
+      if (!/\.tsx?$/.test(file) || /\.(test|fixture|matrix)\.tsx?$/.test(file) || file.endsWith('permissions.ts')) continue;
       const text = readFileSync(new URL(file, dir), 'utf8');
       for (const match of text.matchAll(KEY)) if (match[1] && !RESOURCES.has(match[1])) found.set(match[1], `${root}${file}`);
     }

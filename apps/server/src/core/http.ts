@@ -6,6 +6,8 @@ import {
   RESULT_CODE,
 } from '@boreline/contracts';
 import type { MessageKey } from '@boreline/i18n';
+// The request's multipart methods (readImageUpload) come with the plugin's type augmentation.
+import type {} from '@fastify/multipart';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { AppError, errors } from './errors.js';
@@ -20,6 +22,17 @@ export interface HandlerContext<I> {
   /** Replaces the default success text ('Success') of the envelope. */
   setMessage(key: MessageKey): void;
 }
+
+/** Who sent a request, as sign-in logs and sessions record it. */
+export interface ClientInfo {
+  ip: string;
+  userAgent: string;
+}
+
+export const clientOf = (request: FastifyRequest): ClientInfo => ({
+  ip: request.ip,
+  userAgent: String(request.headers['user-agent'] ?? '').slice(0, 512),
+});
 
 export interface RawBody {
   contentType: string;
@@ -45,7 +58,16 @@ function parseInput<I extends z.ZodType>(
   return parsed.data;
 }
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every contract endpoint registered, in order (the OpenAPI document and the route gate read it). */
+    endpointDefinitions: EndpointDefinition[];
+  }
+}
+
 function route(app: FastifyInstance, endpoint: EndpointDefinition, handler: (req: FastifyRequest, reply: FastifyReply) => Promise<unknown>) {
+  if (!app.hasDecorator('endpointDefinitions')) app.decorate('endpointDefinitions', []);
+  app.endpointDefinitions.push(endpoint);
   app.route({
     method: endpoint.method,
     url: endpointUrl(endpoint),

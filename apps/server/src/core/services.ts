@@ -38,4 +38,23 @@ export class ServiceRegistry {
   has(name: ServiceName): boolean {
     return this.provided[name] !== undefined;
   }
+
+  /**
+   * A service of a module listed later, read when it is first used (at request time). For the few
+   * modules that need each other — administration assigns users to runs, runs are scoped by
+   * administration's grants — one of the two takes the other's service this way. `verify()` fails
+   * the start-up when such a service was never provided.
+   */
+  later<K extends ServiceName>(name: K): () => Services[K] {
+    this.promised.add(name);
+    return () => this.get(name);
+  }
+
+  /** Throws when a service some module asked for with `later` was never provided. */
+  verify(): void {
+    const missing = [...this.promised].filter((name) => !this.has(name));
+    if (missing.length > 0) throw new Error(`services never provided: ${missing.join(', ')}`);
+  }
+
+  private readonly promised = new Set<ServiceName>();
 }

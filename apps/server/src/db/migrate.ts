@@ -1,5 +1,5 @@
 import { type Migration, Migrator } from 'kysely';
-import type { Db } from '../core/db.js';
+import type { Db } from './database.js';
 import type { DialectMigration, MigrationDb } from './migrations/helpers.js';
 import { migration as auth } from './migrations/20261122T0400_auth.js';
 import { migration as orgAdmin } from './migrations/20261122T0530_orgAdmin.js';
@@ -10,9 +10,14 @@ import { migration as projectInfo } from './migrations/20261122T0900_projectInfo
 import { migration as realtime } from './migrations/20261123T1000_realtime.js';
 import { migration as reports } from './migrations/20261124T1100_reports.js';
 import { migration as ringTagStats } from './migrations/20261125T1200_ringTagStats.js';
+import { migration as jobs } from './migrations/20261126T0900_jobs.js';
 
-/** Timestamped migrations in order. Never edit one that has landed: add a new one. */
-const MIGRATIONS: Record<string, DialectMigration> = {
+/**
+ * The platform's timestamped migrations (and those of the domains that landed before modules
+ * declared their own). Never edit one that has landed: add a new one. A module's migrations are
+ * listed in its entry (`ServerModule.migrations`) and run with these, all in name order.
+ */
+const PLATFORM_MIGRATIONS: Record<string, DialectMigration> = {
   '20261122T0400_auth': auth,
   '20261122T0530_orgAdmin': orgAdmin,
   '20261122T0600_permissions': permissions,
@@ -22,11 +27,18 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '20261123T1000_realtime': realtime,
   '20261124T1100_reports': reports,
   '20261125T1200_ringTagStats': ringTagStats,
+  '20261126T0900_jobs': jobs,
 };
 
-export async function migrateToLatest(db: Db): Promise<string[]> {
+/** Runs every migration not run yet: the platform's and `more` (the modules'), in name order. */
+export async function migrateToLatest(db: Db, more: Readonly<Record<string, DialectMigration>> = {}): Promise<string[]> {
+  const all: Record<string, DialectMigration> = { ...PLATFORM_MIGRATIONS };
+  for (const [name, m] of Object.entries(more)) {
+    if (all[name]) throw new Error(`migration ${name} is declared twice`);
+    all[name] = m;
+  }
   const migrations: Record<string, Migration> = {};
-  for (const [name, m] of Object.entries(MIGRATIONS)) {
+  for (const [name, m] of Object.entries(all).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
     const down = m.down;
     migrations[name] = {
       up: (k: MigrationDb) => m.up(k, db.dialect),

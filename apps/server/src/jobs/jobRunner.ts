@@ -108,7 +108,7 @@ export class JobRunner {
       return { ran: true, count };
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      const retryAt = this.deps.now() + (job.retryMs ?? Math.min(job.intervalMs, 60_000));
+      const retryAt = Math.max(now, this.deps.now()) + (job.retryMs ?? Math.min(job.intervalMs, 60_000));
       log.warn({ err: error, job: job.name, retryAt }, 'job failed; it will be tried again');
       this.nextLook.set(job.name, Math.min(retryAt, dueAt + job.intervalMs));
       if (cluster) await repo.fail(job.name, this.options.owner, this.deps.now(), retryAt, message).catch((e: unknown) => log.warn({ err: e, job: job.name }, 'job failure could not be written'));

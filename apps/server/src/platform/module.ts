@@ -2,7 +2,8 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Config } from '../config.js';
 import type { Bus } from '../core/bus.js';
-import type { DialectName } from '../core/db.js';
+import type { DialectName } from '../db/database.js';
+import type { CounterStore } from '../core/rateLimit.js';
 import type { ServiceRegistry } from '../core/services.js';
 import type { DialectMigration } from '../db/migrations/helpers.js';
 import type { Database } from '../db/schema.js';
@@ -22,6 +23,8 @@ export interface ModuleContext {
   /** Options every `registerEndpoint` call passes on. */
   endpoints: { validateResponses: boolean };
   bus: Bus;
+  /** Rate-limit counters: in process, or shared in Redis between instances. */
+  counters: CounterStore;
   /** The machine-data pipeline's typed events; subscribe here, never to the pipeline itself. */
   events: DomainEvents;
   /** Declare the module's scheduled jobs here; the job runner runs them. */

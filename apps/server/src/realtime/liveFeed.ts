@@ -1,6 +1,5 @@
 import { type DataMessage, isMachineState, type ServerMessage } from '@boreline/contracts';
 import type { Bus } from '../core/bus.js';
-import type { CycleEvent } from '../telemetry/cycle/cycleTypes.js';
 import type { Frame } from '../telemetry/frame.js';
 import type { IngestService } from '../telemetry/ingest.js';
 import type { LatestValues } from '../telemetry/latestValues.js';
@@ -30,8 +29,8 @@ export class LiveFeed {
   ) {}
 
   start(): void {
-    this.ingest.events.on('frame', (runId: number, frame: Frame, codes: readonly string[]) => this.onFrame(runId, frame, codes));
-    this.ingest.events.on('cycle', (runId: number, events: CycleEvent[]) => this.onCycle(runId, events));
+    this.ingest.events.on('frameReceived', (e) => this.onFrame(e.runId, e.frame, e.codes));
+    this.ingest.events.on('ringCompleted', (e) => this.publish({ type: 'state', runId: e.runId, event: { kind: 'ring', ringNo: e.ring.ringNo, endedAt: e.ring.end } }));
   }
 
   private publish(message: ServerMessage): void {
@@ -55,12 +54,6 @@ export class LiveFeed {
     if (isMachineState(feed.state) && feed.since !== null && (feed.state !== before?.state || feed.since !== before.since)) {
       this.latest.setState(runId, { state: feed.state, since: feed.since, ringNo: engine?.ringNo ?? null });
       this.publish({ type: 'state', runId, event: { kind: 'machineState', state: feed.state, since: feed.since } });
-    }
-  }
-
-  private onCycle(runId: number, events: readonly CycleEvent[]): void {
-    for (const e of events) {
-      if (e.type === 'ring') this.publish({ type: 'state', runId, event: { kind: 'ring', ringNo: e.ring.ringNo, endedAt: e.ring.end } });
     }
   }
 }

@@ -46,7 +46,7 @@ describe('web RealtimeClient against the message server: reconnect and resubscri
   afterAll(() => t.close());
 
   const ingestFrame = async (ts: number, speed: number) => {
-    const ingest = t.app.telemetry.ingest;
+    const ingest = t.app.platform.ingest;
     const layout = await ingest.open({ runId, machineType: 'epb', ringWidthMm: 1500, endChainage: 2500 });
     const values = layout.emptyValues();
     values[layout.indexOf(SPEED)] = speed;

@@ -122,7 +122,7 @@ async function subscribe(peer: Peer, topic: 'data' | 'state' | 'maintenance' | '
 
 /** One committed frame of an EPB run (as `buildRun` makes them) through the ingest pipeline. */
 async function ingestFrame(t: TestApp, runId: number, ts: number, values: Record<string, number>): Promise<void> {
-  const ingest = t.app.telemetry.ingest;
+  const ingest = t.app.platform.ingest;
   const layout = await ingest.open({ runId, machineType: 'epb', ringWidthMm: 1500, endChainage: 2500 });
   const frame = layout.emptyValues();
   for (const [code, value] of Object.entries(values)) {
@@ -372,9 +372,9 @@ describe('message server: per-topic authorization across tenants, data, session 
     expect(await alarms.next('refused')).toMatchObject({ topic: 'maintenance', runId: runA, code: 2 });
 
     const at = Date.now();
-    t.app.realtime.bus.publish(JSON.stringify({ type: 'alarm', runId: runA, at, level: 'error', title: 'Face pressure high' }));
-    t.app.realtime.bus.publish(JSON.stringify({ type: 'maintenance', runId: runA, at, level: 'info', title: 'Cutter change due' }));
-    t.app.realtime.bus.publish(JSON.stringify({ type: 'state', runId: runA, event: { kind: 'connection', connected: false, at } }));
+    t.app.platform.bus.publish(JSON.stringify({ type: 'alarm', runId: runA, at, level: 'error', title: 'Face pressure high' }));
+    t.app.platform.bus.publish(JSON.stringify({ type: 'maintenance', runId: runA, at, level: 'info', title: 'Cutter change due' }));
+    t.app.platform.bus.publish(JSON.stringify({ type: 'state', runId: runA, event: { kind: 'connection', connected: false, at } }));
     expect(await notices.next('alarm')).toEqual({ type: 'alarm', runId: runA, at, level: 'error', title: 'Face pressure high' });
     expect(await notices.next('maintenance')).toMatchObject({ runId: runA, title: 'Cutter change due' });
     expect(await alarms.next('alarm')).toMatchObject({ title: 'Face pressure high' });

@@ -12,7 +12,7 @@ export interface TelemetryPipeline {
   latest: LatestValues;
 }
 
-export { MachineHistory, emptyTotals } from './machineHistory.js';
+export { MachineHistory, emptyTotals, valueAt } from './machineHistory.js';
 export type { DriveFigures, EngineNow, MachineCounters, RawFrames, RingListItem, RingRow, RingTagStatsRow, StateRow, StateTotals } from './machineHistory.js';
 export { DomainEvents } from './events.js';
 export type { DomainEventHandler, DomainEventMap, DomainEventName } from './events.js';
@@ -29,3 +29,7 @@ export { lttb } from './store/downsample.js';
 export { decodeTagStats } from './store/ringTagStats.repo.js';
 export { TagMappingRepo } from './store/tagMapping.repo.js';
 export type { RingRecord, StateInterval } from './cycle/cycleTypes.js';
+export { MqttSource } from './sources/mqttSource.js';
+export { continueDrive, type SimulatedRun, SimulatorSource } from './sources/simulatorSource.js';
+export { fillHistory, type HistoryFigures } from './simulatedHistory.js';
+export { Rng, mix32 } from './simulator/prng.js';

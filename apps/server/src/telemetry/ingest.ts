@@ -1,10 +1,10 @@
-import { EventEmitter } from 'node:events';
 import { tagCatalogue, type MachineType } from '@boreline/contracts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { decodeChunk, encodeChunk } from './codec/chunkCodec.js';
 import { CycleEngine, type CycleEvent, type RingRecord, type StateInterval } from './cycle/cycleEngine.js';
 import { parseCycleSnapshot } from './cycle/cycleSnapshot.js';
+import { DomainEvents } from './events.js';
 import { type Frame, TagLayout } from './frame.js';
 import type { LatestValues } from './latestValues.js';
 import { CycleRepo } from './store/cycle.repo.js';
@@ -78,15 +78,13 @@ function uniqueSorted(frames: readonly Frame[]): Frame[] {
  */
 export class IngestService {
   private readonly runs = new Map<number, RunState>();
-  /** 'frame' (runId, Frame, codes) when a batch's newest frame is accepted, before its commit; 'cycle' (runId, CycleEvent[]) after it. */
-  readonly events = new EventEmitter();
 
   constructor(
     private readonly db: Kysely<Database>,
     private readonly latest: LatestValues,
-  ) {
-    this.events.setMaxListeners(100);
-  }
+    /** Where the pipeline's events go (see `events.ts`); emitted from the run's queue, so in order per run. */
+    readonly events: DomainEvents = new DomainEvents(),
+  ) {}
 
   /** The database the pipeline writes to (for work that must hold the run's queue). */
   get database(): Kysely<Database> {
@@ -219,7 +217,7 @@ export class IngestService {
     const newest = frames.at(-1);
     if (newest) {
       this.latest.update(newest, state.layout.codes);
-      this.events.emit('frame', state.info.runId, newest, state.layout.codes);
+      if (this.events.wanted('frameReceived')) this.events.emit('frameReceived', { runId: state.info.runId, frame: newest, codes: state.layout.codes });
     }
     const lastTs = frames.at(-1)?.ts ?? Date.now();
     try {
@@ -246,10 +244,22 @@ export class IngestService {
     state.windowTs = windowTs;
     state.frames = windowFrames;
     state.seen = seen;
-    if (events.length > 0) this.events.emit('cycle', state.info.runId, events);
+    this.announce(state, plan, intervals, rings);
     const lateCount = [...plan.late.values()].reduce((n, l) => n + l.length, 0);
     const pendingCount = [...plan.pending.values()].reduce((n, l) => n + l.length, 0);
     return { accepted: pendingCount + lateCount, duplicates, late: lateCount, replayed: false };
+  }
+
+  /** The batch's events once it is durable: frames in time order (late ones first, as stored), then closed states and rings. */
+  private announce(state: RunState, plan: { pending: Map<number, Frame[]>; late: Map<number, Frame[]> }, intervals: readonly StateInterval[], rings: readonly RingRecord[]): void {
+    const runId = state.info.runId;
+    const codes = state.layout.codes;
+    if (this.events.wanted('frameStored')) {
+      for (const list of plan.late.values()) for (const frame of list) this.events.emit('frameStored', { runId, frame, codes, late: true });
+      for (const list of plan.pending.values()) for (const frame of list) this.events.emit('frameStored', { runId, frame, codes, late: false });
+    }
+    for (const interval of intervals) this.events.emit('stateChanged', { runId, interval });
+    for (const ring of rings) this.events.emit('ringCompleted', { runId, ring });
   }
 
   /** A chunk of frames with its minute rollups, merged into the hourly rollups of its day. */

@@ -1,7 +1,7 @@
 import { isMachineState, type MachineState } from '@boreline/contracts';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.js';
-import type { LatestSnapshot, LatestValues, MachineStateNow } from './latestValues.js';
+import { type LatestSnapshot, LatestValues, type MachineStateNow } from './latestValues.js';
 import { type SeriesResult, SeriesReader } from './series.js';
 import { FrameStoreRepo } from './store/frameStore.repo.js';
 import { HistoryRepo, type RingListItem, type RingRow, type StateRow } from './store/history.repo.js';
@@ -10,6 +10,7 @@ import { RingTagStatsRepo } from './store/ringTagStats.repo.js';
 
 export type { RingListItem, RingRow, StateRow } from './store/history.repo.js';
 export type { RawFrames } from './store/rawFrames.js';
+export { valueAt } from './store/rawFrames.js';
 
 /** Time per state; intervals clipped to the span asked for. */
 export interface StateTotals {
@@ -62,6 +63,9 @@ export interface RingTagStatsRow {
   data: Uint8Array;
 }
 
+/** A reader of stored history only: no latest values, no engine. */
+const NO_LIVE = { latest: new LatestValues(), engine: (): EngineNow | null => null };
+
 const metresOfRing = (r: Pick<RingRow, 'start_chainage' | 'end_chainage'>) =>
   r.start_chainage === null || r.end_chainage === null ? 0 : Math.abs(r.end_chainage - r.start_chainage);
 
@@ -81,7 +85,7 @@ export class MachineHistory {
 
   constructor(
     private readonly db: Kysely<Database> | Transaction<Database>,
-    private readonly live: { latest: LatestValues; engine: (runId: number) => EngineNow | null },
+    private readonly live: { latest: LatestValues; engine: (runId: number) => EngineNow | null } = NO_LIVE,
   ) {
     this.history = new HistoryRepo(db);
     this.store = new FrameStoreRepo(db);
@@ -90,6 +94,11 @@ export class MachineHistory {
 
   within(trx: Transaction<Database>): MachineHistory {
     return new MachineHistory(trx, this.live);
+  }
+
+  /** The stored history on `db` (or a transaction), for repos that read it beside their own rows; no live values. */
+  static on(db: Kysely<Database> | Transaction<Database>): MachineHistory {
+    return new MachineHistory(db);
   }
 
   // Rings -------------------------------------------------------------------------------------
@@ -116,6 +125,11 @@ export class MachineHistory {
   /** Rings completed in [from, to): a ring counts for the period it ends in. */
   ringsEndingIn(runId: number, from: number, to: number): Promise<RingRow[]> {
     return this.history.ringsEndingIn(runId, from, to);
+  }
+
+  /** End times of the rings completed in [from, to), ascending (counting rings per period). */
+  ringEnds(runId: number, from: number, to: number): Promise<number[]> {
+    return this.history.ringEnds(runId, from, to);
   }
 
   /** Rings for pickers: all, or the newest `limit` (ending in [from, to) when given), ascending. */

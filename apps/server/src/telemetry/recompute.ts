@@ -68,8 +68,8 @@ export async function recomputeCycles(db: Kysely<Database>, ingest: IngestServic
       await repo.saveSnapshot(runId, frames.at(-1)?.ts ?? start, JSON.stringify(engine.snapshot()));
     });
     ingest.replaceEngine(runId, engine);
-    // Whoever remembers figures of this run (the board) reads them again.
-    ingest.events.emit('cycle', runId, []);
+    // Whoever remembers figures of this run (the board) reads them again; emitted in the run's queue.
+    ingest.events.emit('historyRewritten', { runId, from: start });
     return { from: start, rings: rings.length, intervals: intervals.length, frames: frames.length };
   });
 }

@@ -37,6 +37,21 @@ export function defineEndpoint<I extends z.ZodType, O extends z.ZodType>(
   return definition;
 }
 
+/** Whether a module contract's export is an endpoint (the endpoint list is collected from the contracts). */
+export function isEndpointDefinition(value: unknown): value is EndpointDefinition {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    'id' in value &&
+    typeof value.id === 'string' &&
+    'base' in value &&
+    'path' in value &&
+    typeof value.path === 'string' &&
+    'input' in value &&
+    'output' in value
+  );
+}
+
 export const BASE_PREFIX: Record<ServiceBase, string> = {
   main: '/server_main',
   project: '/server_project',

@@ -4,7 +4,7 @@ import { pageOf, PageQuerySchema } from '../core/pagination.js';
 import { LIMITS } from '../limits.js';
 import { LiveValuesSchema } from '../realtime/protocol.js';
 import { MACHINE_STATES, MACHINE_TYPES } from '../telemetry/tagTypes.js';
-import { RunIdSchema } from './project/runs.contract.js';
+import { RunIdSchema } from './project/project.contract.js';
 
 const TagCodes = z.array(z.string().min(1).max(LIMITS.tagCodeMaxLength)).max(LIMITS.wsSubscribeTagsMax, { error: 'validation.tooMany' });
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../core/endpoint.js';
 import { LIMITS } from '../limits.js';
-import { RunIdSchema } from './project/runs.contract.js';
+import { RunIdSchema } from './project/project.contract.js';
 
 const EpochMs = z.number({ error: 'validation.required' }).int({ error: 'validation.invalid' }).min(0, { error: 'validation.invalid' });
 

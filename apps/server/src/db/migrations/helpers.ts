@@ -1,5 +1,5 @@
 import type { ColumnDefinitionBuilder, CreateTableBuilder, Kysely } from 'kysely';
-import type { DialectName } from '../../core/db.js';
+import type { DialectName } from '../database.js';
 
 /** Migrations see the database without the app's types: their schema is fixed in time. */
 export type MigrationDb = Kysely<unknown>;

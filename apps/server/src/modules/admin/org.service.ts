@@ -1,7 +1,7 @@
 import { type adminContract, childPath, type Org, type OrgNode, isWithin, type EndpointArgs } from '@boreline/contracts';
 import type { AuthSession } from '../../core/auth.js';
 import { errors } from '../../core/errors.js';
-import { REVOKE_REASON, type SessionService } from '../auth/session.service.js';
+import { REVOKE_REASON, type SessionService } from '../auth/index.js';
 import { buildTree, flattenTree, presentOrg, toCascade } from './org.presenter.js';
 import type { OrgRepo, OrgRow } from './org.repo.js';
 import { OrgScope } from './orgScope.js';

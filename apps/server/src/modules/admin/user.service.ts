@@ -2,10 +2,8 @@ import type { adminContract, AdminUser, EndpointArgs } from '@boreline/contracts
 import type { AuthSession } from '../../core/auth.js';
 import { errors } from '../../core/errors.js';
 import { hashPassword } from '../../core/password.js';
-import type { AuthRepo } from '../auth/auth.repo.js';
-import { REVOKE_REASON, type SessionService } from '../auth/session.service.js';
-import type { RunRepo } from '../project/run.repo.js';
-import { RunScope } from '../project/runScope.js';
+import { type AuthRepo, REVOKE_REASON, type SessionService } from '../auth/index.js';
+import { type RunRepo, RunScope } from '../project/index.js';
 import type { AclService } from './acl.service.js';
 import type { OrgRow } from './org.repo.js';
 import { OrgScope } from './orgScope.js';
@@ -25,7 +23,7 @@ export class UserAdminService {
     private readonly sessions: SessionService,
     private readonly acl: AclService,
     private readonly accounts: AuthRepo,
-    private readonly runs: RunRepo,
+    private readonly runs: Pick<RunRepo, 'assignedRunIds' | 'under'>,
   ) {}
 
   /** The runs of the organizations the caller administers (only those they are limited to, if any). */

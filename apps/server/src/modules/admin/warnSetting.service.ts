@@ -3,8 +3,7 @@ import { translate } from '@boreline/i18n';
 import type { AuthSession } from '../../core/auth.js';
 import { errors } from '../../core/errors.js';
 import { localeOf } from '../../core/i18n.js';
-import { machineTypeOf } from '../project/run.repo.js';
-import type { RunScope } from '../project/runScope.js';
+import { machineTypeOf, type RunScope } from '../project/index.js';
 import type { WarnSettingRepo, WarnSettingRow } from './warnSetting.repo.js';
 
 type Input<E> = EndpointArgs<E>;
@@ -17,7 +16,7 @@ type Input<E> = EndpointArgs<E>;
 export class WarnSettingService {
   constructor(
     private readonly repo: WarnSettingRepo,
-    private readonly runs: RunScope,
+    private readonly runs: Pick<RunScope, 'require'>,
   ) {}
 
   private present(runId: number, tag: TagDef, row: WarnSettingRow | undefined, language: Language): WarnSetting {

@@ -1,16 +1,10 @@
 import { authContract as c, LIMITS } from '@boreline/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { bearerToken, requireAuth } from '../../core/auth.js';
-import { readImageUpload, registerEndpoint, registerRawEndpoint } from '../../core/http.js';
+import { clientOf, readImageUpload, registerEndpoint, registerRawEndpoint } from '../../core/http.js';
 import type { AuthService } from './auth.service.js';
 import type { CaptchaService } from './captcha.service.js';
-import type { ClientInfo } from './session.service.js';
 import { ISSUE_LIMITS, type SignInThrottle } from './throttle.js';
-
-export const clientOf = (request: FastifyRequest): ClientInfo => ({
-  ip: request.ip,
-  userAgent: String(request.headers['user-agent'] ?? '').slice(0, 512),
-});
 
 export function registerAuthRoutes(
   app: FastifyInstance,

@@ -3,6 +3,7 @@ import { type authContract, isWithin } from '@boreline/contracts';
 import type { MessageKey } from '@boreline/i18n';
 import type { z } from 'zod';
 import type { AccessPolicy, AuthSession } from '../../core/auth.js';
+import type { ClientInfo } from '../../core/http.js';
 import { AppError, errors } from '../../core/errors.js';
 import { t } from '../../core/i18n.js';
 import { type FileStore, IMAGE_TYPES, type ImageType } from '../../core/files.js';
@@ -10,7 +11,7 @@ import { hashPassword, verifyAgainstNothing, verifyPassword } from '../../core/p
 import type { AuthRepo, UserRow } from './auth.repo.js';
 import { presentLoginLog, presentSms, presentUser } from './auth.presenter.js';
 import { type CaptchaService, type MobileCodeService, SMS_CODE } from './captcha.service.js';
-import { type ClientInfo, REVOKE_REASON, type SessionService } from './session.service.js';
+import { REVOKE_REASON, type SessionService } from './session.service.js';
 import type { SmsSender } from './sms.js';
 import { ISSUE_LIMITS, type SignInThrottle } from './throttle.js';
 

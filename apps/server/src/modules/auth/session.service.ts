@@ -1,3 +1,4 @@
+import type { ClientInfo } from '../../core/http.js';
 import type { Config } from '../../config.js';
 import { type AuthSession, hashToken, newSessionToken, type SessionAuthenticator } from '../../core/auth.js';
 import { errors } from '../../core/errors.js';
@@ -16,10 +17,6 @@ export type RevokeReason = (typeof REVOKE_REASON)[keyof typeof REVOKE_REASON];
 /** Writes to last_seen_at at most this often per session (idle expiry is counted in hours). */
 const TOUCH_INTERVAL_MS = 60_000;
 
-export interface ClientInfo {
-  ip: string;
-  userAgent: string;
-}
 
 /**
  * Opaque tokens stored hashed, idle and absolute expiry, one open session per account (sessions

@@ -1,19 +1,19 @@
 import { IMPORT_KINDS, IMPORT_TEMPLATES, type ImportKind } from '@boreline/contracts';
 import { translate } from '@boreline/i18n';
 import ExcelJS from 'exceljs';
-import { Migrator, sql, type Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { fixture, PNG_BYTES, workbook } from '../../../test/spreadsheets.js';
 import { createTestDatabase, type TestDatabase } from '../../../test/testDatabase.js';
-import { type Db, openDatabase } from '../../core/db.js';
+import { type Db, openDatabase } from '../../db/database.js';
 import { AppError } from '../../core/errors.js';
 import { localeOf, t } from '../../core/i18n.js';
 import { migrateToLatest } from '../../db/migrate.js';
 import type { Database } from '../../db/schema.js';
-import { migration as importProgress } from '../../db/migrations/20261126T1100_importProgress.js';
 import { type ImportedRow, ImportRowsRefused, ImportService } from './import.service.js';
 import { ImportProgressRepo } from './importProgress.repo.js';
+import { importsModule } from './index.js';
 import { importReader } from './importReader.js';
 import { TEMPLATE_ROWS } from './templateWorkbook.js';
 
@@ -25,16 +25,7 @@ const reader = importReader();
 beforeAll(async () => {
   database = await createTestDatabase();
   db = openDatabase(database.config, () => undefined);
-  await migrateToLatest(db);
-  // The module's own migration (the platform runs it with every module's; here it runs alone).
-  const migrator = new Migrator({
-    db: db.kysely,
-    provider: { getMigrations: async () => ({ '20261126T1100_importProgress': { up: (k) => importProgress.up(k, db.dialect) } }) },
-    migrationTableName: 'kysely_migration_imports',
-    migrationLockTableName: 'kysely_migration_imports_lock',
-  });
-  const { error } = await migrator.migrateToLatest();
-  if (error) throw error instanceof Error ? error : new Error(String(error));
+  await migrateToLatest(db, importsModule.migrations);
   // A table standing in for a module's own (segment attitude), written in the import's transaction.
   await db.kysely.schema
     .createTable('import_test_rings')

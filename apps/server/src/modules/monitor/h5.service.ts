@@ -3,8 +3,9 @@ import { LIMITS } from '@boreline/contracts';
 import type { AuthSession } from '../../core/auth.js';
 import { hashToken } from '../../core/auth.js';
 import { errors } from '../../core/errors.js';
-import type { ClientInfo, SessionService } from '../auth/session.service.js';
-import { RunScope } from '../project/runScope.js';
+import type { ClientInfo } from '../../core/http.js';
+import type { SessionService } from '../auth/index.js';
+import { RunScope } from '../project/index.js';
 import type { H5TicketRepo } from './h5Ticket.repo.js';
 
 /**

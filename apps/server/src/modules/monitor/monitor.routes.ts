@@ -1,8 +1,7 @@
 import { monitorContract as c } from '@boreline/contracts';
 import type { FastifyInstance } from 'fastify';
 import { requireAuth } from '../../core/auth.js';
-import { registerEndpoint, registerRawEndpoint } from '../../core/http.js';
-import { clientOf } from '../auth/auth.routes.js';
+import { clientOf, registerEndpoint, registerRawEndpoint } from '../../core/http.js';
 import type { H5Service } from './h5.service.js';
 import type { MonitorService } from './monitor.service.js';
 

@@ -1,9 +1,8 @@
 import { type ConnectionState, type DeviceState, isMachineState, KEY_TAGS, type monitorContract, type RealData, REALTIME, type EndpointArgs } from '@boreline/contracts';
 import type { AuthSession } from '../../core/auth.js';
-import type { LatestValues } from '../../telemetry/latestValues.js';
-import { isConnected } from '../../realtime/connectionMonitor.js';
-import { machineTypeOf } from '../project/run.repo.js';
-import type { RunScope } from '../project/runScope.js';
+import type { LatestValues } from '../../telemetry/index.js';
+import { isConnected } from './connectionMonitor.js';
+import { machineTypeOf, type RunScope } from '../project/index.js';
 import type { ConnectionRepo, DisconnectionRow } from './connection.repo.js';
 import { machineDiagramSvg } from './machineDiagram.js';
 

@@ -18,7 +18,7 @@ import { z } from 'zod';
 import { buildRun, buildUser, call, signIn } from '../../../test/factories.js';
 import { ADMIN, createTestApp, type Envelope, envelope, type TestApp } from '../../../test/testApp.js';
 import { hashToken } from '../../core/auth.js';
-import { ConnectionMonitor } from '../../realtime/connectionMonitor.js';
+import { ConnectionMonitor } from './connectionMonitor.js';
 import { ConnectionRepo } from './connection.repo.js';
 
 type Endpoint = { base: 'main' | 'project'; path: string; method: 'GET' | 'POST' };
@@ -352,7 +352,7 @@ describe('real-time monitoring (/u/web/monitor/*, /u/redisCache/*, /u/web/em/con
     it('records a silence once, closes it at the next frame with its duration, and announces each transition once', async () => {
       const events: StateEvent[] = [];
       const marks = new Set<string>();
-      t.app.realtime.bus.onMessage((raw) => {
+      t.app.platform.bus.onMessage((raw) => {
         if (raw.startsWith('{"type":"testMark"')) marks.add(raw);
         const parsed = StateMessageSchema.safeParse(JSON.parse(raw));
         if (parsed.success && parsed.data.runId === ids.runConn && parsed.data.event.kind === 'connection') events.push(parsed.data.event);
@@ -362,26 +362,25 @@ describe('real-time monitoring (/u/web/monitor/*, /u/redisCache/*, /u/web/em/con
       const drained = async () => {
         markCount += 1;
         const mark = JSON.stringify({ type: 'testMark', n: markCount });
-        t.app.realtime.bus.publish(mark);
+        t.app.platform.bus.publish(mark);
         await vi.waitFor(() => expect(marks.has(mark)).toBe(true), { timeout: 5_000 });
       };
-      const tick = (at: number) => t.app.realtime.connections.tick(at);
+      // Two instances watching the same machines, each running the connection job on its own clock.
+      const runIds = async () => (await t.db.kysely.selectFrom('runs').select('id').execute()).map((r) => r.id);
+      const watcher = () => new ConnectionMonitor({ repo: new ConnectionRepo(t.app.platform.db), latest: t.app.platform.latest, bus: t.app.platform.bus, events: t.app.platform.events, runIds }, { disconnectedAfterMs: LOST });
+      const first = watcher();
+      const tick = (at: number) => first.pass(at);
       const rowsInDb = () => t.db.kysely.selectFrom('machine_disconnections').select(['disconnected_at', 'reconnected_at']).where('run_id', '=', ids.runConn).execute();
       const state = async () => m.deviceStateQuery.output.parse(await ok(m.deviceStateQuery, { runId: ids.runConn }, tokens.viewer));
 
-      // A second instance watching the same machines (each instance ticks on its own).
-      const runIds = async () => (await t.db.kysely.selectFrom('runs').select('id').execute()).map((r) => r.id);
-      const twin = new ConnectionMonitor(
-        { repo: new ConnectionRepo(t.app.telemetry.db), latest: t.app.telemetry.latest, bus: t.app.realtime.bus, runIds, log: t.app.log },
-        { intervalMs: 3_600_000, disconnectedAfterMs: LOST },
-      );
+      const twin = watcher();
 
       // First frame at C0; nothing on record while frames keep coming.
       const c0 = START + 1_000;
       clock.now = c0;
       await ingest(ids.runConn, advancing(T0 + 100_000, 2));
       await tick(c0 + LOST - 1);
-      await twin.tick(c0 + LOST - 1);
+      await twin.pass(c0 + LOST - 1);
       expect(await rowsInDb()).toEqual([]);
 
       // Silent for longer than CONNECTION_LOST_AFTER_MS: one open disconnection since the last frame's arrival.
@@ -397,7 +396,7 @@ describe('real-time monitoring (/u/web/monitor/*, /u/redisCache/*, /u/web/em/con
       expect(await state()).toMatchObject({ connected: false, connectedSince: c0, lastFrameAt: c0 });
 
       // The second instance sees the same silence: the record and the announcement stay single.
-      await twin.tick(c0 + LOST + 3);
+      await twin.pass(c0 + LOST + 3);
       await drained();
       expect(await rowsInDb()).toHaveLength(1);
       expect(events).toHaveLength(1);
@@ -408,7 +407,7 @@ describe('real-time monitoring (/u/web/monitor/*, /u/redisCache/*, /u/web/em/con
       await ingest(ids.runConn, advancing(T0 + 200_000, 1));
       await tick(c1 + 1);
       await tick(c1 + 2);
-      await twin.tick(c1 + 3);
+      await twin.pass(c1 + 3);
       await drained();
       const closed = await page({});
       expect(closed.total).toBe(1);
@@ -450,7 +449,7 @@ describe('real-time monitoring (/u/web/monitor/*, /u/redisCache/*, /u/web/em/con
       // Later only frames older than the newest arrive: the machine is still talking.
       clock.now = c0 + LOST - 1_000;
       await ingest(runId, advancing(T0 + 800_000, 1));
-      await t.app.realtime.connections.tick(c0 + LOST + 500);
+      await t.app.platform.jobs.runDue('monitor.connections', c0 + LOST + 500);
       const rows = await t.db.kysely.selectFrom('machine_disconnections').select('id').where('run_id', '=', runId).execute();
       expect(rows).toEqual([]);
       clock.now = c0 + LOST + 500;

@@ -1,9 +1,9 @@
 import { type boardContract, isMachineState, KEY_TAGS, type projectContract, type RunListItem, type RunStatus, type EndpointArgs } from '@boreline/contracts';
 import type { AuthSession } from '../../core/auth.js';
 import { DAY_MS, localDateOf, localDayRange } from '../../core/timeZone.js';
-import type { FiguresRepo, StateTotals } from './figures.repo.js';
-import { currentPeriod, daysBetween, nextPeriod, type PeriodUnit, periodStart } from './periods.js';
+import { currentPeriod, daysBetween, nextPeriod, type PeriodUnit, periodStart } from '../../core/periods.js';
 import { metresOf } from './ringLength.js';
+import type { MachineHistory, StateRow, StateTotals } from '../../telemetry/index.js';
 import { RunScope, type ScopedRun, secondLevelId } from './runScope.js';
 
 type Input<E> = EndpointArgs<E>;
@@ -15,12 +15,6 @@ export const DEFAULT_RINGS_PER_DAY = 10;
 
 /** The live values the board shows: the PLC ring counter and the chainage from guidance. */
 export const BOARD_LIVE_TAGS: readonly string[] = [KEY_TAGS.ringNo, KEY_TAGS.chainage];
-
-/** What the board needs of the live pipeline: newest values and the engine's current state. */
-export interface LiveSource {
-  latest(runId: number): Promise<{ ts: number; values: Record<string, number | null> } | null>;
-  engineState(runId: number): { state: string | null; since: number | null; ringNo: number | null } | null;
-}
 
 const rates = (t: StateTotals) => {
   const sum = t.advance + t.ringBuild + t.waiting + t.finish;
@@ -66,13 +60,12 @@ class RunMemo<T> {
 export class BoardService {
   constructor(
     private readonly scope: RunScope,
-    private readonly figures: FiguresRepo,
-    private readonly live: LiveSource,
+    private readonly machine: MachineHistory,
     private readonly planned: (runId: number) => Promise<{ ringsPerDay: number | null } | null> = async () => null,
     private readonly now: () => number = Date.now,
   ) {}
 
-  private readonly drive = new RunMemo<{ totals: StateTotals; rings: { count: number; lastRing: number | null; lastChainage: number | null }; last: Awaited<ReturnType<FiguresRepo['latestInterval']>> }>(() => this.now());
+  private readonly drive = new RunMemo<{ totals: StateTotals; rings: { count: number; lastRing: number | null; lastChainage: number | null }; last: StateRow | undefined }>(() => this.now());
   private readonly periods = new RunMemo<{ day: number; week: number; month: number; todayTotals: StateTotals; last30: number; firstRecord: number | null }>(() => this.now());
 
   /** Drops what is remembered of a run (its cycle engine closed an interval or a ring). */
@@ -83,7 +76,7 @@ export class BoardService {
 
   private driveFigures(runId: number) {
     return this.drive.get(runId, async () => {
-      const [totals, rings, last] = await Promise.all([this.figures.totals(runId), this.figures.ringSummary(runId), this.figures.latestInterval(runId)]);
+      const [totals, rings, last] = await Promise.all([this.machine.stateTotals(runId), this.machine.ringSummary(runId), this.machine.latestInterval(runId)]);
       return { totals, rings, last };
     });
   }
@@ -93,24 +86,24 @@ export class BoardService {
       const now = this.now();
       const count = async (unit: PeriodUnit) => {
         const p = currentPeriod(now, unit, run.time_zone);
-        return (await this.figures.ringEnds(run.id, p.start, p.end)).length;
+        return (await this.machine.ringEnds(run.id, p.start, p.end)).length;
       };
       const today = currentPeriod(now, 'day', run.time_zone);
       const [day, week, month, todayTotals, last30, firstRecord] = await Promise.all([
         count('day'),
         count('week'),
         count('month'),
-        this.figures.totalsBetween(run.id, today.start, today.end),
-        this.figures.ringEnds(run.id, now - 30 * DAY_MS, now).then((ends) => ends.length),
-        this.figures.firstIntervalStart(run.id),
+        this.machine.stateTotals(run.id, { from: today.start, to: today.end }),
+        this.machine.ringEnds(run.id, now - 30 * DAY_MS, now).then((ends) => ends.length),
+        this.machine.firstStateStart(run.id),
       ]);
       return { day, week, month, todayTotals, last30, firstRecord };
     });
   }
 
   private async status(run: ScopedRun) {
-    const [latest, { last }] = await Promise.all([this.live.latest(run.id), this.driveFigures(run.id)]);
-    const engine = this.live.engineState(run.id);
+    const [latest, { last }] = await Promise.all([this.machine.latest(run.id, BOARD_LIVE_TAGS), this.driveFigures(run.id)]);
+    const engine = this.machine.engineState(run.id);
     const lastDataAt = latest?.ts ?? last?.end_ts ?? null;
     const stale = lastDataAt === null || this.now() - lastDataAt > OFFLINE_AFTER_MS;
     const state = asStatus(engine?.state) ?? asStatus(last?.state);
@@ -202,11 +195,11 @@ export class BoardService {
     ];
     const rows = await Promise.all(
       periods.map(async (p) => {
-        const [t, ends] = await Promise.all([this.figures.totalsBetween(run.id, p.start, p.end), this.figures.ringEnds(run.id, p.start, p.end)]);
+        const [t, ends] = await Promise.all([this.machine.stateTotals(run.id, { from: p.start, to: p.end }), this.machine.ringEnds(run.id, p.start, p.end)]);
         return { period: p.period, advanceMs: t.advance, ringBuildMs: t.ringBuild, waitingMs: t.waiting, finishMs: t.finish, rings: ends.length };
       }),
     );
-    const [total, rings] = await Promise.all([this.figures.totals(run.id), this.figures.ringSummary(run.id)]);
+    const [total, rings] = await Promise.all([this.machine.stateTotals(run.id), this.machine.ringSummary(run.id)]);
     return [...rows, { period: 'total' as const, advanceMs: total.advance, ringBuildMs: total.ringBuild, waitingMs: total.waiting, finishMs: total.finish, rings: rings.count }];
   }
 
@@ -244,7 +237,7 @@ export class BoardService {
     const ringsPerDay = (await this.planned(run.id))?.ringsPerDay ?? DEFAULT_RINGS_PER_DAY;
     const first = periodStart(input.from, unit);
     const after = nextPeriod(periodStart(input.to, unit), unit);
-    const ends = await this.figures.ringEnds(run.id, localDayRange(first, run.time_zone).start, localDayRange(after, run.time_zone).start);
+    const ends = await this.machine.ringEnds(run.id, localDayRange(first, run.time_zone).start, localDayRange(after, run.time_zone).start);
     const counts = new Map<string, number>();
     for (const end of ends) {
       const key = periodStart(localDateOf(end, run.time_zone), unit);

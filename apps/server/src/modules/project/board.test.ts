@@ -4,11 +4,10 @@ import { buildRun, buildUser, call, signIn } from '../../../test/factories.js';
 import { ADMIN, createTestApp, envelope, type TestApp } from '../../../test/testApp.js';
 import { zonedToUtc } from '../../core/timeZone.js';
 import { BoardService } from './board.service.js';
-import { FiguresRepo } from './figures.repo.js';
+import { LatestValues, MachineHistory } from '../../telemetry/index.js';
 import { RunScope } from './runScope.js';
 import { RunRepo } from './run.repo.js';
-import { RoleGrantPolicy } from '../admin/access.policy.js';
-import { PermissionRepo } from '../admin/permission.repo.js';
+import { RoleGrantPolicy, PermissionRepo } from '../admin/index.js';
 
 const TZ = 'Europe/Rome';
 /** Local wall time in Rome on a date of October 2026 (the 25th has 25 hours). */
@@ -50,8 +49,8 @@ describe('project list, board and run state (/u/web/sts/run/queryAll, /u/web/sta
       ])
       .execute();
     const policy = new RoleGrantPolicy(new PermissionRepo(t.db.kysely));
-    const live = { latest: async () => null, engineState: () => null };
-    board = new BoardService(new RunScope(new RunRepo(t.db.kysely), policy), new FiguresRepo(t.db.kysely), live, async () => ({ ringsPerDay: 12 }), () => NOW);
+    const machine = new MachineHistory(t.db.kysely, { latest: new LatestValues(), engine: () => null });
+    board = new BoardService(new RunScope(new RunRepo(t.db.kysely), policy), machine, async () => ({ ringsPerDay: 12 }), () => NOW);
   });
   afterAll(() => t.close());
 

@@ -1,7 +1,7 @@
 import { H5_SESSION_CODES, pathIds, type ResourceCode, type RunOption } from '@boreline/contracts';
 import type { AuthSession } from '../../core/auth.js';
 import { errors } from '../../core/errors.js';
-import type { RoleGrantPolicy } from '../admin/access.policy.js';
+import type { RoleGrantPolicy } from '../admin/index.js';
 import { machineTypeOf, type RunRepo, type RunRow } from './run.repo.js';
 
 /** The second-level organization path of a run (its own path when it sits at the top level). */

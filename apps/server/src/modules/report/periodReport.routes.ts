@@ -5,7 +5,7 @@ import { requireAuth } from '../../core/auth.js';
 import { attachmentHeader } from '../../core/excel.js';
 import { registerEndpoint, registerRawEndpoint } from '../../core/http.js';
 import type { Database } from '../../db/schema.js';
-import type { RunScope } from '../project/runScope.js';
+import type { RunScope } from '../project/index.js';
 import { PeriodReportRepo } from './periodReport.repo.js';
 import { PeriodReportService } from './periodReport.service.js';
 import { ReportExporter } from './reportWorkbook.js';

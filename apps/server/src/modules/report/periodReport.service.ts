@@ -1,13 +1,11 @@
 import { dictionaryContract, type EndpointArgs, type Language, minutesToWallTime, type periodReportContract } from '@boreline/contracts';
 import type { AuthSession } from '../../core/auth.js';
 import { localDayRange, parseLocalDate, formatLocalDate, shiftLocalDate } from '../../core/timeZone.js';
-import { type ShiftDef, type ShiftOccurrence, shiftOccurrences } from '../../telemetry/cycle/shiftCutter.js';
-import { daysBetween, nextPeriod, periodStart, type PeriodUnit } from '../project/periods.js';
-import { machineTypeOf } from '../project/run.repo.js';
-import type { RunScope, ScopedRun } from '../project/runScope.js';
-import type { RingRow } from './machineData.repo.js';
+import { type ShiftDef, type ShiftOccurrence, shiftOccurrences } from '../../core/shiftCutter.js';
+import { daysBetween, nextPeriod, periodStart, type PeriodUnit } from '../../core/periods.js';
+import { machineTypeOf, type RunScope, type ScopedRun, metresOf } from '../project/index.js';
+import type { RingRow } from '../../telemetry/index.js';
 import type { PeriodReportRepo, StopRow } from './periodReport.repo.js';
-import { metresOf } from '../project/ringLength.js';
 import { checkRingRange, toRingReportRow } from './ringReport.js';
 import { type StateInterval, stopReasonOf } from './shiftRecords.js';
 import { shiftDefinitions } from './shiftSlots.js';
@@ -129,7 +127,7 @@ export class PeriodReportService {
 
   async ringsOf(run: ScopedRun, ringStart: number, ringEnd: number): Promise<RingReport> {
     checkRingRange(ringStart, ringEnd);
-    const rows = await this.repo.ringsBetweenNumbers(run.id, ringStart, ringEnd);
+    const rows = await this.repo.machine.ringsBetween(run.id, ringStart, ringEnd);
     return { ...this.head(run), rows: rows.map(toRingReportRow) };
   }
 
@@ -156,7 +154,7 @@ export class PeriodReportService {
     const [planRow, rings, before, states, stops, reports] = await Promise.all([
       this.repo.plan(run.id),
       this.repo.machine.ringsEndingIn(run.id, start, end),
-      this.repo.ringsBefore(run.id, end),
+      this.repo.machine.ringsBefore(run.id, end),
       this.repo.machine.states(run.id, start, end),
       this.repo.stopsBetween(run.id, start, end),
       this.repo.shiftReportsStarting(run.id, firstShiftStart, end),

@@ -1,10 +1,8 @@
 import { adminContract, endpointUrl } from '@boreline/contracts';
-import type { Insertable } from 'kysely';
 import { expect } from 'vitest';
-import { buildRun, buildUser, call, signIn } from '../../../test/factories.js';
+import { buildRun, buildUser, call, ringRecord, signIn } from '../../../test/factories.js';
 import { ADMIN, createTestApp, envelope, type TestApp } from '../../../test/testApp.js';
 import { zonedToUtc } from '../../core/timeZone.js';
-import type { RingTable } from '../../db/schema/telemetry.js';
 
 /**
  * Scripted drives for the report suites: rings, machine states and shift reports at wall times of
@@ -16,42 +14,7 @@ export const HOUR = 3_600_000;
 /** An instant given as a wall time in Rome. */
 export const rome = (m: number, d: number, h: number, min = 0) => zonedToUtc({ y: 2026, m, d, h, min, s: 0 }, TZ);
 
-/** A ring record with every aggregate left empty unless given. */
-export function ringRecord(runId: number, ringNo: number, start: number, end: number, extra: Partial<Insertable<RingTable>> = {}): Insertable<RingTable> {
-  return {
-    run_id: runId,
-    ring_no: ringNo,
-    start_ts: start,
-    end_ts: end,
-    advance_ms: 0,
-    ring_build_ms: 0,
-    waiting_ms: 0,
-    frames: 100,
-    start_chainage: null,
-    end_chainage: null,
-    thrust_avg: null,
-    thrust_max: null,
-    torque_avg: null,
-    torque_max: null,
-    speed_avg: null,
-    speed_max: null,
-    penetration_avg: null,
-    face_pressure_avg: null,
-    grout_volume: null,
-    grout_pressure_avg: null,
-    foam_volume: null,
-    bentonite_volume: null,
-    head_horizontal: null,
-    head_vertical: null,
-    tail_horizontal: null,
-    tail_vertical: null,
-    tail_gap_top: null,
-    tail_gap_bottom: null,
-    tail_gap_left: null,
-    tail_gap_right: null,
-    ...extra,
-  };
-}
+export { ringRecord };
 
 export interface ReportWorld {
   t: TestApp;

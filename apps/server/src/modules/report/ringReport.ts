@@ -1,6 +1,6 @@
 import { LIMITS, type periodReportContract } from '@boreline/contracts';
 import { errors } from '../../core/errors.js';
-import type { RingRow } from './machineData.repo.js';
+import type { RingRow } from '../../telemetry/index.js';
 
 type RingReportRow = periodReportContract.RingReportRow;
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildRun } from '../../../test/factories.js';
 import { createTestApp, type TestApp } from '../../../test/testApp.js';
-import { seedDemoShiftReports } from '../../db/seed/demoShiftReports.js';
-import { ShiftRepo } from '../project/shift.repo.js';
+import { seedDemoShiftReports } from '../../demo/demoShiftReports.js';
+import { ShiftRepo } from '../project/index.js';
 import { ShiftAutoGeneration } from './shiftAutoGeneration.js';
 import { ShiftReportRepo } from './shiftReport.repo.js';
 import { recordsFromStates, type StateInterval } from './shiftRecords.js';
@@ -37,8 +37,7 @@ describe('shift auto-generation (scheduler job)', () => {
   const ids = { run: 0, silent: 0 };
   const jobOn = (db = app().db.kysely) =>
     new ShiftAutoGeneration(
-      { reports: new ShiftReportRepo(db), shifts: new ShiftRepo(db), runs: () => Promise.resolve([ids.run, ids.silent].map((id) => ({ id, time_zone: 'Europe/Rome', country: 'IT' }))), log: app().app.log, now: () => clock.now, editWindowMs: WINDOW_MINUTES * M },
-      { intervalMs: 5 * M },
+      { reports: new ShiftReportRepo(db), shifts: new ShiftRepo(db), runs: () => Promise.resolve([ids.run, ids.silent].map((id) => ({ id, time_zone: 'Europe/Rome', country: 'IT' }))), log: app().app.log, now: () => clock.now, editWindowMs: WINDOW_MINUTES * M }
     );
   const reportsOf = (runId: number) => app().db.kysely.selectFrom('shift_reports').selectAll().where('run_id', '=', runId).orderBy('start_ts').execute();
   const recordsOf = (reportId: number) => new ShiftReportRepo(app().db.kysely).records(reportId);
@@ -57,13 +56,13 @@ describe('shift auto-generation (scheduler job)', () => {
 
   it('leaves a shift that is still running alone', async () => {
     clock.now = rome('2026-11-23T18:00');
-    expect(await jobOn().tick()).toBe(0);
+    expect(await jobOn().pass()).toBe(0);
     expect(await reportsOf(ids.run)).toEqual([]);
   });
 
   it('creates the report of an ended shift with the generated records, made by nobody', async () => {
     clock.now = rome('2026-11-23T19:35');
-    expect(await jobOn().tick()).toBe(1);
+    expect(await jobOn().pass()).toBe(1);
     const [day] = await reportsOf(ids.run);
     expect(day).toMatchObject({ date: '2026-11-23', shift_no: 1, start_ts: rome('2026-11-23T07:00'), end_ts: rome('2026-11-23T19:00'), created_by: null, updated_by: null, generated_at: clock.now, machine_status: 'advance', leader: null });
     expect(await bar(day?.id ?? 0)).toEqual([
@@ -87,17 +86,17 @@ describe('shift auto-generation (scheduler job)', () => {
     const before = await recordsOf(main?.id ?? 0);
 
     clock.now = rome('2026-11-24T07:40');
-    expect(await jobOn().tick()).toBe(0);
+    expect(await jobOn().pass()).toBe(0);
     expect(await recordsOf(main?.id ?? 0)).toEqual(before);
     expect((await repo.at(ids.run, night.start))?.generated_at).toBeNull();
   });
 
   it('waits for the machine data to reach the end of the shift, then generates what there is', async () => {
     clock.now = rome('2026-11-24T19:05');
-    expect(await jobOn().tick()).toBe(0);
+    expect(await jobOn().pass()).toBe(0);
     // Half the three-hour window after the end, a silent machine's shift is generated anyway.
     clock.now = rome('2026-11-24T19:00') + 1.5 * H + M;
-    expect(await jobOn().tick()).toBe(1);
+    expect(await jobOn().pass()).toBe(1);
     const day = (await reportsOf(ids.run)).find((r) => r.date === '2026-11-24' && r.shift_no === 1);
     expect(await bar(day?.id ?? 0)).toEqual([['advance', 1, iso('2026-11-24T07:00'), iso('2026-11-24T18:00')]]);
   });
@@ -105,26 +104,25 @@ describe('shift auto-generation (scheduler job)', () => {
   it('creates nothing new when run twice, or by two instances at once', async () => {
     const count = async () => (await app().db.kysely.selectFrom('shift_records').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n;
     const before = [await reportsOf(ids.run), Number(await count())];
-    expect(await jobOn().tick()).toBe(0);
+    expect(await jobOn().pass()).toBe(0);
     expect([await reportsOf(ids.run), Number(await count())]).toEqual(before);
 
     clock.now = rome('2026-11-25T19:20');
     // Instances at scale share PostgreSQL; the embedded SQLite server is one process with one connection.
-    const second = process.env.TEST_DB === 'postgres' ? app().app.telemetry.db : app().db.kysely;
-    const done = await Promise.all([jobOn().tick(), jobOn(second).tick()]);
+    const second = process.env.TEST_DB === 'postgres' ? app().app.platform.db : app().db.kysely;
+    const done = await Promise.all([jobOn().pass(), jobOn(second).pass()]);
     expect(done[0] + done[1]).toBe(1);
     const day = (await reportsOf(ids.run)).filter((r) => r.date === '2026-11-25');
     expect(day).toHaveLength(1);
     expect(await bar(day[0]?.id ?? 0)).toEqual([['advance', 1, iso('2026-11-25T07:00'), iso('2026-11-25T19:00')]]);
-    expect(await jobOn().tick()).toBe(0);
+    expect(await jobOn().pass()).toBe(0);
   });
 
-  it('never throws: a failing pass is logged and answers nothing generated', async () => {
+  it('rejects a pass that fails as a whole, so the job runner logs it and tries again', async () => {
     const failing = new ShiftAutoGeneration(
-      { reports: new ShiftReportRepo(app().db.kysely), shifts: new ShiftRepo(app().db.kysely), runs: () => Promise.reject(new Error('database away')), log: app().app.log, now: () => clock.now, editWindowMs: WINDOW_MINUTES * M },
-      { intervalMs: 5 * M },
+      { reports: new ShiftReportRepo(app().db.kysely), shifts: new ShiftRepo(app().db.kysely), runs: () => Promise.reject(new Error('database away')), log: app().app.log, now: () => clock.now, editWindowMs: WINDOW_MINUTES * M }
     );
-    await expect(failing.tick()).resolves.toBe(0);
+    await expect(failing.pass()).rejects.toThrow('database away');
   });
 
   describe('demo shift reports', () => {
@@ -176,10 +174,9 @@ describe('shift auto-generation (scheduler job)', () => {
       expect((await seedDemoShiftReports(app().db.kysely, runId, options)).reports).toBe(0);
       clock.now = options.now;
       const job = new ShiftAutoGeneration(
-        { reports: new ShiftReportRepo(app().db.kysely), shifts: new ShiftRepo(app().db.kysely), runs: () => Promise.resolve([{ id: runId, time_zone: 'Europe/Rome', country: 'IT' }]), log: app().app.log, now: () => clock.now, editWindowMs: WINDOW_MINUTES * M },
-        { intervalMs: 5 * M },
+        { reports: new ShiftReportRepo(app().db.kysely), shifts: new ShiftRepo(app().db.kysely), runs: () => Promise.resolve([{ id: runId, time_zone: 'Europe/Rome', country: 'IT' }]), log: app().app.log, now: () => clock.now, editWindowMs: WINDOW_MINUTES * M }
       );
-      expect(await job.tick()).toBe(0);
+      expect(await job.pass()).toBe(0);
       expect(await reportsOf(runId)).toHaveLength(3);
     });
   });

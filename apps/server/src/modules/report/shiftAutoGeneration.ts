@@ -1,8 +1,7 @@
 import type { Language } from '@boreline/contracts';
 import type { FastifyBaseLogger } from 'fastify';
-import { ScheduledPass } from '../../core/scheduledPass.js';
 import { formatLocalDate, parseLocalDate, shiftLocalDate, localDateOf, DAY_MS } from '../../core/timeZone.js';
-import type { ShiftRepo } from '../project/shift.repo.js';
+import type { ShiftRepo } from '../project/index.js';
 import { generateInto } from './shiftRecords.service.js';
 import type { ShiftReportRepo } from './shiftReport.repo.js';
 import { recordsFromStates } from './shiftRecords.js';
@@ -56,21 +55,22 @@ export function slotsEndingIn(definitions: readonly ShiftDefinition[], timeZone:
  * running across it is not stored yet; a shift is generated once the stored intervals reach its
  * end, or `settleMs` after its end for a machine that stays silent (the crew completes the rest).
  */
-export class ShiftAutoGeneration extends ScheduledPass {
+export class ShiftAutoGeneration {
   private readonly settleMs: number;
 
   constructor(
     private readonly deps: ShiftAutoGenerationDeps,
-    options: { intervalMs: number; settleMs?: number },
+    options: { settleMs?: number } = {},
   ) {
-    super({ intervalMs: options.intervalMs, now: deps.now, log: deps.log, failure: 'shift auto-generation failed' });
     // Half the window at most, so the crew keeps time to complete a late report.
     this.settleMs = options.settleMs ?? Math.min(2 * 3_600_000, deps.editWindowMs / 2);
   }
 
-  protected async pass(now: number): Promise<number> {
+  /** One pass over every run at `now` (the job runner calls it; a failure of the whole pass is the runner's to retry). */
+  async pass(now: number = this.deps.now(), signal?: AbortSignal): Promise<number> {
     let generated = 0;
     for (const run of await this.deps.runs()) {
+      if (signal?.aborted) break;
       try {
         generated += await this.generateRun(run, now);
       } catch (error: unknown) {
@@ -78,7 +78,6 @@ export class ShiftAutoGeneration extends ScheduledPass {
         this.deps.log.warn({ err: error, runId: run.id }, 'shift auto-generation of a run failed');
       }
     }
-    if (generated > 0) this.deps.log.info({ generated }, 'shift reports generated');
     return generated;
   }
 

@@ -1,7 +1,7 @@
 import { type EndpointArgs, type Language, RESULT_CODE, type shiftReportContract as c } from '@boreline/contracts';
 import type { AuthSession } from '../../core/auth.js';
 import { AppError, errors } from '../../core/errors.js';
-import type { DictionaryService } from '../project/dictionary.service.js';
+import type { DictionaryService } from '../project/index.js';
 import { draftOf, spanOfReport } from './shiftReport.presenter.js';
 import type { ShiftRecordRow, ShiftReportRepo } from './shiftReport.repo.js';
 import type { ShiftReportScope } from './shiftReportScope.js';

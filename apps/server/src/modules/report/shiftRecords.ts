@@ -1,5 +1,5 @@
 import { dictionaryContract, shiftReportContract } from '@boreline/contracts';
-import { metresOf } from '../project/ringLength.js';
+import { metresOf } from '../project/index.js';
 
 type RecordKind = shiftReportContract.RecordKind;
 type WorkProcess = dictionaryContract.WorkProcess;

@@ -1,7 +1,7 @@
 import { type Kysely, PostgresAdapter, type Selectable, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { ShiftRecordTable, ShiftReportTable } from '../../db/schema/report.js';
-import { MachineDataRepo } from './machineData.repo.js';
+import { MachineHistory } from '../../telemetry/index.js';
 import type { RecordDraft } from './shiftRecords.js';
 import type { SlotSpan } from './shiftSlots.js';
 
@@ -37,8 +37,8 @@ export class ShiftReportRepo {
   constructor(private readonly db: Kysely<Database> | Transaction<Database>) {}
 
   /** The machine data, read on the same connection (inside this repo's transaction, if any). */
-  get machine(): MachineDataRepo {
-    return new MachineDataRepo(this.db);
+  get machine(): MachineHistory {
+    return MachineHistory.on(this.db);
   }
 
   transaction<T>(work: (repo: ShiftReportRepo) => Promise<T>): Promise<T> {
@@ -175,12 +175,4 @@ export class ShiftReportRepo {
     await this.db.deleteFrom('shift_reports').where('id', '=', id).execute();
   }
 
-  /** The newest `limit` rings (those ending in [from, to) when given), ordered by number. */
-  async ringOptions(runId: number, range: { from: number | null; to: number | null }, limit: number): Promise<{ ring_no: number; start_ts: number; end_ts: number }[]> {
-    let query = this.db.selectFrom('rings').select(['ring_no', 'start_ts', 'end_ts']).where('run_id', '=', runId);
-    if (range.from !== null) query = query.where('end_ts', '>=', range.from);
-    if (range.to !== null) query = query.where('end_ts', '<', range.to);
-    const newest = await query.orderBy('ring_no', 'desc').limit(limit).execute();
-    return newest.reverse();
-  }
 }

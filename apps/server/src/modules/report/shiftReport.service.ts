@@ -92,7 +92,7 @@ export class ShiftReportService {
 
   async ringOptions(session: AuthSession, input: Input<typeof c.getRingReportSel>) {
     const run = await this.scope.run(session, input.runId, 'report.shift.read');
-    const rows = await this.scope.reports.ringOptions(run.id, { from: input.from ?? null, to: input.to ?? null }, LIMITS.ringReportMax);
+    const rows = await this.scope.reports.machine.ringList(run.id, { from: input.from ?? null, to: input.to ?? null, limit: LIMITS.ringReportMax });
     return rows.map((r) => ({ ringNo: r.ring_no, start: r.start_ts, end: r.end_ts }));
   }
 

@@ -1,10 +1,9 @@
 import { type Language, type ResourceCode, RESULT_CODE, type shiftReportContract } from '@boreline/contracts';
 import type { AuthSession } from '../../core/auth.js';
 import { AppError, errors } from '../../core/errors.js';
-import type { ShiftRepo } from '../project/shift.repo.js';
-import type { RunScope, ScopedRun } from '../project/runScope.js';
+import type { ShiftRepo, RunScope, ScopedRun } from '../project/index.js';
 import { presentMain, presentRecord, draftOf, spanOfReport } from './shiftReport.presenter.js';
-import type { RingRow } from './machineData.repo.js';
+import type { RingRow } from '../../telemetry/index.js';
 import type { ShiftReportRepo, ShiftReportRow } from './shiftReport.repo.js';
 import { clipStates, machineFigures, type MachineFigures, shiftStats, type StateInterval } from './shiftRecords.js';
 import { editableUntil, presentSlot, shiftDefinitions, type SlotSpan, slotOf, slotsOfDate } from './shiftSlots.js';

@@ -1,7 +1,7 @@
 import { type Language, shiftContract, wallTimeToMinutes, type shiftReportContract } from '@boreline/contracts';
 import { t } from '../../core/i18n.js';
 import { parseLocalDate, utcToZoned } from '../../core/timeZone.js';
-import { shiftSpanOn } from '../../telemetry/cycle/shiftCutter.js';
+import { shiftSpanOn } from '../../core/shiftCutter.js';
 
 type ShiftSlot = shiftReportContract.ShiftSlot;
 

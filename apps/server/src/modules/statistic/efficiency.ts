@@ -1,7 +1,6 @@
 import type { statisticContract } from '@boreline/contracts';
 import { DAY_MS, formatLocalDate, localDateOf, parseLocalDate, shiftLocalDate } from '../../core/timeZone.js';
-import type { StopRow } from '../report/periodReport.repo.js';
-import { rankStopReasons } from '../report/periodReport.service.js';
+import { type StopRow, rankStopReasons } from '../report/index.js';
 import type { StatRing } from './statistic.repo.js';
 
 type Efficiency = statisticContract.Efficiency;

@@ -1,9 +1,8 @@
 import type { statisticContract } from '@boreline/contracts';
 import { formatLocalDate, localDateOf, localDayRange, parseLocalDate, shiftLocalDate } from '../../core/timeZone.js';
-import { daysBetween, nextPeriod, type PeriodUnit, periodStart } from '../project/periods.js';
-import { metresOf } from '../project/ringLength.js';
+import { daysBetween, nextPeriod, type PeriodUnit, periodStart } from '../../core/periods.js';
+import { metresOf, DEFAULT_RINGS_PER_DAY } from '../project/index.js';
 // The board's progress graph and this list plan with the same figure when basic info gives none.
-import { DEFAULT_RINGS_PER_DAY } from '../project/board.service.js';
 import type { DriveFigures, StatPlan } from './statistic.repo.js';
 
 type ProgressList = statisticContract.ProgressList;

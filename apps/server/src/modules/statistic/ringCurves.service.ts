@@ -1,10 +1,8 @@
 import { type EndpointArgs, isMachineState, KEY_TAGS, type MachineState, type statisticContract, type TagDef } from '@boreline/contracts';
 import type { AuthSession } from '../../core/auth.js';
 import { errors } from '../../core/errors.js';
-import type { SeriesReader } from '../../telemetry/series.js';
-import { lttb } from '../../telemetry/store/downsample.js';
-import type { ScopedRun } from '../project/runScope.js';
-import { type RawFrames, readRawFrames, valueAt } from './ringFrames.js';
+import { lttb, type RawFrames, valueAt } from '../../telemetry/index.js';
+import type { ScopedRun } from '../project/index.js';
 import type { StatisticService } from './statistic.service.js';
 import type { StatRing } from './statistic.repo.js';
 
@@ -53,11 +51,10 @@ export function strokeAt(frames: RawFrames, firstStroke: number, k: number): num
 export class RingCurvesService {
   constructor(
     private readonly statistics: StatisticService,
-    private readonly reader: SeriesReader,
   ) {}
 
   /** The run, the checked tags and the rings in the order asked for; a ring not completed is refused by number. */
-  private async prepare(session: AuthSession, input: Input): Promise<{ run: ScopedRun; tags: TagDef[]; layouts: Map<number, string[]>; rings: StatRing[] }> {
+  private async prepare(session: AuthSession, input: Input): Promise<{ run: ScopedRun; tags: TagDef[]; layouts: ReadonlyMap<number, readonly string[]>; rings: StatRing[] }> {
     const run = await this.statistics.requireRun(session, input.runId);
     const runTags = await this.statistics.tagsOf(run);
     const tags = this.statistics.requireTags(runTags, input.tags);
@@ -93,7 +90,7 @@ export class RingCurvesService {
     const head = { ringNo: ring.ring_no, start: ring.start_ts, end: ring.end_ts, frames: ring.frames, bands: await this.bands(runId, ring) };
     if (ring.frames === 0) return { ...head, series: input.tags.map((code) => ({ code, points: [] })) };
     // The ring's end is the next ring's start: its frame belongs there.
-    const read = await this.reader.read(runId, input.tags, ring.start_ts, ring.end_ts - 1, input.maxPoints);
+    const read = await this.statistics.repo.machine.series(runId, input.tags, ring.start_ts, ring.end_ts - 1, input.maxPoints);
     const span = ring.end_ts - ring.start_ts;
     const series = read.series.map((s) => ({
       code: s.code,
@@ -103,10 +100,10 @@ export class RingCurvesService {
     return { ...head, series };
   }
 
-  private async onStroke(runId: number, layouts: Map<number, string[]>, ring: StatRing, input: Input): Promise<Curve> {
+  private async onStroke(runId: number, layouts: ReadonlyMap<number, readonly string[]>, ring: StatRing, input: Input): Promise<Curve> {
     const head = { ringNo: ring.ring_no, start: ring.start_ts, end: ring.end_ts, frames: ring.frames, bands: [] };
     const advance = (await this.bands(runId, ring)).filter((b) => b.state === 'advance');
-    const frames = await readRawFrames(this.statistics.repo.store, layouts, runId, [...input.tags, ...STROKE_TAGS], ring.start_ts, ring.end_ts);
+    const frames = await this.statistics.repo.machine.rawFrames(runId, [...input.tags, ...STROKE_TAGS], ring.start_ts, ring.end_ts, layouts);
     const picked: number[] = [];
     const xs: number[] = [];
     let band = 0;
@@ -131,7 +128,7 @@ export class RingCurvesService {
     const { run, tags, layouts, rings } = await this.prepare(session, input);
     const result: RingFramesOf[] = [];
     for (const ring of rings) {
-      const [bands, frames] = await Promise.all([this.bands(run.id, ring), readRawFrames(this.statistics.repo.store, layouts, run.id, [...input.tags, ...STROKE_TAGS], ring.start_ts, ring.end_ts)]);
+      const [bands, frames] = await Promise.all([this.bands(run.id, ring), this.statistics.repo.machine.rawFrames(run.id, [...input.tags, ...STROKE_TAGS], ring.start_ts, ring.end_ts, layouts)]);
       result.push({ ring, bands, frames });
     }
     return { run, tags, rings: result };

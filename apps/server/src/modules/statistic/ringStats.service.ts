@@ -1,6 +1,6 @@
 import type { EndpointArgs, statisticContract, TagDef } from '@boreline/contracts';
 import type { AuthSession } from '../../core/auth.js';
-import type { ScopedRun } from '../project/runScope.js';
+import type { ScopedRun } from '../project/index.js';
 import { ringTimes } from './efficiency.js';
 import { columnsByLayout, scalesOf, sortOrder, StatsMatrix, type Triple } from './ringStats.js';
 import type { StatisticService } from './statistic.service.js';
@@ -53,7 +53,7 @@ export class RingStatsService {
     if (first && last) {
       const index = new Map(rings.map((r, i) => [r.ringNo, i]));
       const columns = columnsByLayout(runTags.layouts, input.tags);
-      for (const row of await this.repo.tagStats.rows(run.id, first.ringNo, last.ringNo)) {
+      for (const row of await this.repo.machine.ringTagStats(run.id, first.ringNo, last.ringNo)) {
         const i = index.get(row.ring_no);
         if (i !== undefined) matrix.decode(i, row.data, columns.get(row.layout_id));
       }

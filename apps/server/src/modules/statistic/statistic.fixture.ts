@@ -147,7 +147,7 @@ export const CURVE_T0 = Date.UTC(2026, 9, 20, 8, 9, 0);
  * engine closes ring 7 at 900 s. Its frames end up in two closed chunks and the open window.
  */
 export async function curveDrive(w: StatWorld, runId: number): Promise<void> {
-  const ingest = w.t.app.telemetry.ingest;
+  const ingest = w.t.app.platform.ingest;
   const layout = await ingest.open({ runId, machineType: 'epb', ringWidthMm: 1500, endChainage: 2500 });
   const frame = (s: number) => {
     const values = layout.emptyValues();

@@ -5,8 +5,7 @@ import { requireAuth } from '../../core/auth.js';
 import { attachmentHeader } from '../../core/excel.js';
 import { registerEndpoint, registerRawEndpoint } from '../../core/http.js';
 import type { Database } from '../../db/schema.js';
-import { SeriesReader } from '../../telemetry/series.js';
-import type { RunScope } from '../project/runScope.js';
+import type { RunScope } from '../project/index.js';
 import { RingCurvesService } from './ringCurves.service.js';
 import { RingStatsService } from './ringStats.service.js';
 import { StatisticExporter } from './statisticExport.js';
@@ -22,7 +21,7 @@ export interface StatisticDeps {
 /** Statistics: pickers, progress, efficiency, ring curves, ring statistics and their Excel exports. */
 export function registerStatisticRoutes(app: FastifyInstance, deps: StatisticDeps, options: { validateResponses: boolean }): void {
   const statistics = new StatisticService(new StatisticRepo(deps.db), deps.runs, deps.now);
-  const curves = new RingCurvesService(statistics, new SeriesReader(deps.db));
+  const curves = new RingCurvesService(statistics);
   const ringStats = new RingStatsService(statistics);
   const exporter = new StatisticExporter(curves, ringStats);
 

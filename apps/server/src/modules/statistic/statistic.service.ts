@@ -1,8 +1,7 @@
 import { type EndpointArgs, type MachineType, SUBSYSTEMS, type statisticContract, tagCatalogue, type TagDef } from '@boreline/contracts';
 import type { AuthSession } from '../../core/auth.js';
 import { errors } from '../../core/errors.js';
-import { machineTypeOf } from '../project/run.repo.js';
-import type { RunScope, ScopedRun } from '../project/runScope.js';
+import { machineTypeOf, type RunScope, type ScopedRun } from '../project/index.js';
 import { efficiencyOf, slowest, slowRing } from './efficiency.js';
 import { type ProgressRun, progressRows, progressSpan, progressSummary, rateWindowStart } from './progress.js';
 import type { StatisticRepo } from './statistic.repo.js';
@@ -14,7 +13,7 @@ type PointTag = statisticContract.PointTag;
 export interface RunTags {
   machineType: MachineType;
   /** Layout id → column order of the frames and per-ring statistics stored with it. */
-  layouts: Map<number, string[]>;
+  layouts: ReadonlyMap<number, readonly string[]>;
   recorded: Map<string, TagDef>;
 }
 
@@ -49,7 +48,7 @@ export class StatisticService {
   /** The run's tags: those its newest stored layout holds, or the whole catalogue before any frame is stored. */
   async tagsOf(run: ScopedRun): Promise<RunTags> {
     const machineType = machineTypeOf(run);
-    const layouts = await this.repo.store.layouts(run.id);
+    const layouts = await this.repo.machine.layouts(run.id);
     let newest: number | null = null;
     for (const id of layouts.keys()) if (newest === null || id > newest) newest = id;
     const stored = newest === null ? null : new Set(layouts.get(newest));

@@ -2,9 +2,9 @@ import { DATE_FORMATS, type Language, MACHINE_STATE_KEYS, type MachineState, typ
 import { type MessageKey, translate } from '@boreline/i18n';
 import { durationValue, type LabelledValue, type NumberFormat, ReportWorkbook, type TitledColumn, zoneFormatter } from '../../core/excel.js';
 import { localeOf, t } from '../../core/i18n.js';
-import { type ReportHead, TITLE_BLOCK_ROWS, titleBlock } from '../report/reportWorkbookShared.js';
+import { type ReportHead, TITLE_BLOCK_ROWS, titleBlock } from '../report/index.js';
 import { type Band, type RingFramesOf, strokeAt } from './ringCurves.service.js';
-import { valueAt } from './ringFrames.js';
+import { valueAt } from '../../telemetry/index.js';
 
 type RingStatsRow = statisticContract.RingStatsRow;
 

@@ -1,7 +1,9 @@
 import { type EndpointDefinition, systemContract as c } from '@boreline/contracts';
 import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../../core/db.js';
+import type { Kysely } from 'kysely';
+import type { DialectName } from '../../db/database.js';
+import type { Database } from '../../db/schema.js';
 import { registerEndpoint, registerRawEndpoint } from '../../core/http.js';
 import { buildOpenApi } from '../../core/openapi.js';
 
@@ -9,7 +11,7 @@ export const APP_VERSION = '0.1.0';
 
 export function registerSystemRoutes(
   app: FastifyInstance,
-  deps: { db: Db; endpoints: readonly EndpointDefinition[] },
+  deps: { db: Kysely<Database>; dialect: DialectName; endpoints: () => readonly EndpointDefinition[] },
   options: { validateResponses: boolean },
 ): void {
   const started = Date.now();
@@ -19,14 +21,14 @@ export function registerSystemRoutes(
     app,
     c.health,
     async () => {
-      const databaseOk = await sql`select 1`.execute(deps.db.kysely).then(
+      const databaseOk = await sql`select 1`.execute(deps.db).then(
         () => true,
         () => false,
       );
       return {
         status: databaseOk ? ('ok' as const) : ('degraded' as const),
         version: APP_VERSION,
-        database: deps.db.dialect,
+        database: deps.dialect,
         databaseOk,
         uptimeSeconds: Math.round((Date.now() - started) / 1000),
       };
@@ -35,7 +37,7 @@ export function registerSystemRoutes(
   );
 
   registerRawEndpoint(app, c.openApi, async () => {
-    openApiJson ??= JSON.stringify(buildOpenApi(deps.endpoints, APP_VERSION));
+    openApiJson ??= JSON.stringify(buildOpenApi(deps.endpoints(), APP_VERSION));
     return { contentType: 'application/json; charset=utf-8', body: openApiJson };
   });
 }

@@ -2,13 +2,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import { tagCatalogue, type telemetryContract, type EndpointArgs } from '@boreline/contracts';
 import type { AuthSession, MachineAuthenticator, MachineCaller } from '../../core/auth.js';
 import { errors } from '../../core/errors.js';
-import { FrameDecoder } from '../../telemetry/decode.js';
-import type { IngestService } from '../../telemetry/ingest.js';
-import { recomputeCycles } from '../../telemetry/recompute.js';
-import type { SeriesReader } from '../../telemetry/series.js';
-import type { TagMappingRepo } from '../../telemetry/store/tagMapping.repo.js';
-import { machineTypeOf, type RunRepo, type RunRow } from '../project/run.repo.js';
-import type { RunScope } from '../project/runScope.js';
+import { FrameDecoder, type IngestService, type MachineHistory, recomputeCycles, type TagMappingRepo } from '../../telemetry/index.js';
+import { machineTypeOf, type RunRepo, type RunRow, type RunScope } from '../project/index.js';
 
 type Input<E> = EndpointArgs<E>;
 
@@ -29,7 +24,7 @@ export class TelemetryService implements MachineAuthenticator {
     private readonly runs: RunRepo,
     private readonly scope: RunScope,
     private readonly ingest: IngestService,
-    private readonly reader: SeriesReader,
+    private readonly machine: MachineHistory,
     private readonly mappings: TagMappingRepo,
   ) {}
 
@@ -61,7 +56,7 @@ export class TelemetryService implements MachineAuthenticator {
 
   async series(session: AuthSession, input: Input<typeof telemetryContract.seriesQuery>) {
     const run = await this.scope.require(session, input.runId, 'telemetry.series.read');
-    return this.reader.read(run.id, input.tags, input.from, input.to, input.maxPoints);
+    return this.machine.series(run.id, input.tags, input.from, input.to, input.maxPoints);
   }
 
   async tagMappings(session: AuthSession, runId: number) {

@@ -53,7 +53,7 @@ describe('machine data over HTTP: /ingest/frames/v1, /u/web/monitor/series/query
     expect(speed?.points[3]).toEqual([T0 + 3000, 43]);
     expect(thrust?.points[699]).toEqual([T0 + 699_000, 12699]);
     // The newest values for the live pages (through Redis on the at-scale pass); gaps are null, not zero.
-    const latest = await t.app.telemetry.latest.get(runId);
+    const latest = await t.app.platform.latest.get(runId);
     expect(latest?.ts).toBe(T0 + 699_000);
     expect(latest?.values[SPEED]).toBe(40 + (699 % 7));
     expect(latest?.values[KEY_TAGS.cutterTorque]).toBeNull();

@@ -5,7 +5,7 @@ import { CycleEngine } from './cycleEngine.js';
 import { CycleScenario, MIN, runEngine, splitEvents, testLayout } from './cycleScenario.fixture.js';
 import { parseCycleSnapshot } from './cycleSnapshot.js';
 import type { CycleEvent, StateInterval } from './cycleTypes.js';
-import { attributeRing, cutIntervals, shiftOccurrences } from './shiftCutter.js';
+import { attributeRing, cutIntervals, shiftOccurrences } from '../../core/shiftCutter.js';
 
 /** 2026-03-10 06:20 in Rome (UTC+1). */
 const T0 = Date.UTC(2026, 2, 10, 5, 20);

@@ -1,9 +1,9 @@
 import { KEY_TAGS, tagCatalogue } from '@boreline/contracts';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildRun } from '../../../test/factories.js';
+import { buildRun, ringRecord } from '../../../test/factories.js';
 import { createTestApp, type TestApp } from '../../../test/testApp.js';
 import { encodeChunk } from '../codec/chunkCodec.js';
-import { fillHistory } from '../demoHistory.js';
+import { fillHistory } from '../simulatedHistory.js';
 import { type Frame, TagLayout } from '../frame.js';
 import { IngestService } from '../ingest.js';
 import { LatestValues } from '../latestValues.js';
@@ -11,8 +11,11 @@ import { FrameStoreRepo } from '../store/frameStore.repo.js';
 import { decodeTagStats, RingTagStatsRepo } from '../store/ringTagStats.repo.js';
 import { RingTagStatsBuilder } from './ringTagStatsBuilder.js';
 import { RingTagStatsJob } from './ringTagStatsJob.js';
+import { JobRegistry } from '../../jobs/job.js';
+import { JobRunner } from '../../jobs/jobRunner.js';
+import { JobRunsRepo } from '../../jobs/jobRuns.repo.js';
 // A ring row with only its span: the report fixtures' builder (the figures do not matter here).
-import { ringRecord } from '../../modules/report/ringReport.fixture.js';
+
 
 const MIN = 60_000;
 const HOUR = 60 * MIN;
@@ -199,7 +202,7 @@ describe('per-ring statistics of every tag', () => {
     const due = await repo.due(now - 90_000, 50);
     expect(due).toEqual(expect.arrayContaining([{ runId, ringNo: 90 }, { runId, ringNo: 100 }]));
     const log = quietLog();
-    const job = new RingTagStatsJob({ db: t.db.kysely, log, now: () => now }, { intervalMs: 20 });
+    const job = new RingTagStatsJob({ db: t.db.kysely, log, now: () => now });
 
     // Ring 90 fails once: logged, left aside, the others built.
     const build = RingTagStatsBuilder.prototype.build;
@@ -207,25 +210,20 @@ describe('per-ring statistics of every tag', () => {
       if (id === runId && ringNo === 90) throw new Error('disk on fire');
       return build.call(this, id, ringNo);
     });
-    expect(await job.tick()).toBe(due.length - 1);
+    expect(await job.pass()).toBe(due.length - 1);
     spy.mockRestore();
     expect(log.warn).toHaveBeenCalledWith(expect.objectContaining({ runId, ringNo: 90 }), 'ring tag statistics of a ring failed');
     expect(await repo.due(now - 90_000, 50)).toEqual([{ runId, ringNo: 90 }]);
     expect((await statsOf(t, runId, 100, KEY_TAGS.totalThrust)).triple).toEqual([12_000, 15_000, 18_000]);
 
-    // Left aside until its retry time; the running scheduler then builds it.
-    expect(await job.tick()).toBe(0);
-    const later = new RingTagStatsJob({ db: t.db.kysely, log, now: () => now + HOUR }, { intervalMs: 20 });
-    later.start();
-    await vi.waitFor(async () => expect(await repo.due(now - 90_000, 50)).toEqual([]), { timeout: 5_000, interval: 20 });
-    await later.stop();
-    // Stopped: a ring becoming due again stays so.
-    await t.db.kysely.deleteFrom('ring_tag_stats').where('ring_no', '=', 100).execute();
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(await repo.due(now - 90_000, 50)).toEqual([{ runId, ringNo: 100 }]);
+    // Left aside until its retry time; the scheduler's later pass then builds it.
+    expect(await job.pass()).toBe(0);
+    expect(await job.pass(now + HOUR)).toBe(1);
+    expect(await repo.due(now - 90_000, 50)).toEqual([]);
   });
 
-  it('stop() waits for the ring being built', async () => {
+  it('as a scheduled job: the runner builds due rings, and stop() waits for the ring being built and starts no other', async () => {
+    await t.db.kysely.deleteFrom('ring_tag_stats').execute();
     let release: () => void = () => undefined;
     const gate = new Promise<void>((resolve) => (release = resolve));
     const build = RingTagStatsBuilder.prototype.build;
@@ -236,10 +234,13 @@ describe('per-ring statistics of every tag', () => {
       finished = true;
       return result;
     });
-    const job = new RingTagStatsJob({ db: t.db.kysely, log: quietLog(), now: () => T0 + HOUR }, { intervalMs: 10 });
-    job.start();
+    const job = new RingTagStatsJob({ db: t.db.kysely, log: quietLog(), now: () => T0 + HOUR });
+    const registry = new JobRegistry();
+    registry.declare({ name: 'test.ringTagStats', intervalMs: 10, run: ({ signal }) => job.pass(T0 + HOUR, signal) });
+    const runner = new JobRunner({ registry, repo: new JobRunsRepo(t.db.kysely), log: quietLog(), now: Date.now }, { owner: 'test', tickMs: 10 });
+    await runner.start();
     await vi.waitFor(() => expect(spy).toHaveBeenCalled(), { timeout: 5_000, interval: 10 });
-    const stopping = job.stop();
+    const stopping = runner.stop();
     let stopped = false;
     void stopping.then(() => (stopped = true));
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -295,8 +296,8 @@ describe('demo history leaves tag statistics for its rings', () => {
     // Rings completed inside the recent window are built by the job from their frames: one per second of advance.
     const recent = rings.filter((r) => r.start_ts >= now - recentMs);
     expect(recent.length).toBeGreaterThan(0);
-    const job = new RingTagStatsJob({ db: t.db.kysely, log: quietLog(), now: () => now + HOUR }, { intervalMs: 60_000 });
-    await job.tick();
+    const job = new RingTagStatsJob({ db: t.db.kysely, log: quietLog(), now: () => now + HOUR });
+    await job.pass();
     // No ring is left between sampled history and stored frames: every ring has statistics.
     expect(new Set(stored.map((s) => s.ring_no)).size + recent.length).toBeGreaterThanOrEqual(rings.length);
     for (const [i, ring] of recent.entries()) {

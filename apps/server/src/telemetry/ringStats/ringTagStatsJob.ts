@@ -1,5 +1,4 @@
 import type { Kysely } from 'kysely';
-import { ScheduledPass } from '../../core/scheduledPass.js';
 import type { Database } from '../../db/schema.js';
 import { RingTagStatsRepo } from '../store/ringTagStats.repo.js';
 import { RingTagStatsBuilder } from './ringTagStatsBuilder.js';
@@ -11,7 +10,6 @@ export interface RingTagStatsJobDeps {
 }
 
 export interface RingTagStatsJobOptions {
-  intervalMs: number;
   /** How long after its end a ring is built: frames of its last seconds (and late ones) have arrived. */
   settleMs?: number;
   /** Rings asked for at a time. */
@@ -31,7 +29,7 @@ const MAX_BATCHES_PER_PASS = 50;
  * the rings after it. Two instances running it at once build some rings twice; a build is an
  * idempotent upsert of the same figures, so that costs time, never correctness.
  */
-export class RingTagStatsJob extends ScheduledPass {
+export class RingTagStatsJob {
   private readonly repo: RingTagStatsRepo;
   private readonly builder: RingTagStatsBuilder;
   private readonly settleMs: number;
@@ -42,9 +40,8 @@ export class RingTagStatsJob extends ScheduledPass {
 
   constructor(
     private readonly deps: RingTagStatsJobDeps,
-    options: RingTagStatsJobOptions,
+    options: RingTagStatsJobOptions = {},
   ) {
-    super({ intervalMs: options.intervalMs, now: deps.now, log: deps.log, failure: 'ring tag statistics pass failed' });
     this.repo = new RingTagStatsRepo(deps.db);
     this.builder = new RingTagStatsBuilder(deps.db, deps.log, deps.now);
     this.settleMs = options.settleMs ?? 90_000;
@@ -52,15 +49,16 @@ export class RingTagStatsJob extends ScheduledPass {
     this.retryMs = options.retryMs ?? 10 * 60_000;
   }
 
-  protected async pass(now: number): Promise<number> {
+  /** One pass at `now`: builds the due rings batch after batch (the job runner calls it). */
+  async pass(now: number = this.deps.now(), signal?: AbortSignal): Promise<number> {
     for (const [key, retryAt] of this.failed) if (retryAt <= now) this.failed.delete(key);
     let built = 0;
-    for (let round = 0; round < MAX_BATCHES_PER_PASS && !this.stopped; round += 1) {
+    for (let round = 0; round < MAX_BATCHES_PER_PASS && !signal?.aborted; round += 1) {
       // Asked for enough to see past the rings left aside.
       const due = await this.repo.due(now - this.settleMs, this.batch + this.failed.size);
       const todo = due.filter((r) => !this.failed.has(`${r.runId}:${r.ringNo}`)).slice(0, this.batch);
       for (const ring of todo) {
-        if (this.stopped) break;
+        if (signal?.aborted) break;
         try {
           if (await this.builder.build(ring.runId, ring.ringNo)) built += 1;
         } catch (error: unknown) {
@@ -70,7 +68,6 @@ export class RingTagStatsJob extends ScheduledPass {
       }
       if (todo.length < this.batch) break;
     }
-    if (built > 0) this.deps.log.info({ built }, 'ring tag statistics built');
     return built;
   }
 }

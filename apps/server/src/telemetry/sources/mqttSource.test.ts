@@ -23,7 +23,8 @@ describe('MQTT ingest through the broker', () => {
     sa = await signIn(t.app, ADMIN.email, ADMIN.password, { ip: '10.74.0.1' });
     const root = await t.db.kysely.selectFrom('orgs').select('id').where('parent_id', 'is', null).executeTakeFirstOrThrow();
     runId = await buildRun(t.db, root.id, { projectName: 'MQTT tunnel' });
-    const { ingest, service } = t.app.telemetry;
+    const { ingest, services } = t.app.platform;
+    const service = services.get('telemetry');
     source = new MqttSource(
       { url: BROKER, prefix, clientId: `boreline-test-${randomBytes(4).toString('hex')}` },
       { ingest, decoderOf: (id) => service.decoderOf(id), log: { warn: (o, m) => warnings.push(`${m} ${JSON.stringify(o)}`), info: () => undefined } },

@@ -67,6 +67,12 @@ export class HistoryRepo {
     return this.rings(runId).where('end_ts', '>=', from).where('end_ts', '<', to).orderBy('ring_no').execute();
   }
 
+  /** End times of the rings completed in [from, to), ascending. */
+  async ringEnds(runId: number, from: number, to: number): Promise<number[]> {
+    const rows = await this.db.selectFrom('rings').select('end_ts').where('run_id', '=', runId).where('end_ts', '>=', from).where('end_ts', '<', to).orderBy('end_ts').execute();
+    return rows.map((r) => r.end_ts);
+  }
+
   /** The ring whose span holds `ts`, else the newest ring ended by then. */
   ringAround(runId: number, ts: number): Promise<RingRow | undefined> {
     return this.rings(runId).where('start_ts', '<=', ts).orderBy('start_ts', 'desc').limit(1).executeTakeFirst();

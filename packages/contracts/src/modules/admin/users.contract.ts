@@ -3,7 +3,7 @@ import { defineEndpoint } from '../../core/endpoint.js';
 import { pageOf, PageQuerySchema } from '../../core/pagination.js';
 import { EmailSchema, nameSchema, PASSWORD_MISMATCH, PasswordSchema, passwordsMatch, PhoneSchema } from '../../core/primitives.js';
 import { LIMITS } from '../../limits.js';
-import { RunOptionSchema } from '../project/runs.contract.js';
+import { RunOptionSchema } from '../project/project.contract.js';
 import { IdSchema } from './ids.js';
 import { RoleSchema } from './roles.contract.js';
 

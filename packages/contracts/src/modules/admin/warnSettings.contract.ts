@@ -3,7 +3,7 @@ import { defineEndpoint } from '../../core/endpoint.js';
 import { pageOf, PageQuerySchema } from '../../core/pagination.js';
 import { LIMITS } from '../../limits.js';
 import { SUBSYSTEMS } from '../../telemetry/tagTypes.js';
-import { RunIdSchema } from '../project/runs.contract.js';
+import { RunIdSchema } from '../project/project.contract.js';
 
 /**
  * Part alarm settings: per run and monitored point (a catalogue tag of the machine's subsystems),
@@ -77,7 +77,7 @@ export const WarnSettingUpdateSchema = z
 
 export const warnSettingPage = defineEndpoint({
   id: 'admin.warnSettingPage',
-  base: 'main',
+  base: 'project',
   method: 'POST',
   path: '/u/web/emWarnSetting/page/v1',
   permission: 'admin.warnSetting.read',
@@ -93,7 +93,7 @@ export const warnSettingPage = defineEndpoint({
 
 export const warnSettingUpdate = defineEndpoint({
   id: 'admin.warnSettingUpdate',
-  base: 'main',
+  base: 'project',
   method: 'POST',
   path: '/u/web/emWarnSetting/update/v1',
   permission: 'admin.warnSetting.write',

@@ -11,7 +11,7 @@ import {
 } from '../../core/primitives.js';
 import { LIMITS } from '../../limits.js';
 import { MACHINE_TYPES } from '../../telemetry/tagTypes.js';
-import { RunIdSchema } from './runs.contract.js';
+import { RunIdSchema } from './project.contract.js';
 
 /**
  * Basic info of a project (spec §3 Project, TBM equipment): what the run itself holds (names,

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineEndpoint } from '../../core/endpoint.js';
 import { isLocalDate } from '../../core/primitives.js';
 import { LIMITS } from '../../limits.js';
-import { RUN_STATUSES, RunIdSchema } from './runs.contract.js';
+import { RUN_STATUSES, RunIdSchema } from './project.contract.js';
 
 /** A local calendar date of the project, `YYYY-MM-DD`. */
 export const LocalDateSchema = z.string({ error: 'validation.required' }).refine(isLocalDate, { error: 'validation.date' });

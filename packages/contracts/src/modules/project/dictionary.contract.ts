@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../../core/endpoint.js';
-import { RUN_STATUSES } from './runs.contract.js';
+import { RUN_STATUSES } from './project.contract.js';
 
 /**
  * Dictionaries (spec §7 queryDicList): the fixed lists of codes that forms, reports and

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineEndpoint } from '../../core/endpoint.js';
 import { nameSchema, PATTERNS, WallTimeSchema, wallTimeToMinutes } from '../../core/primitives.js';
 import { LIMITS } from '../../limits.js';
-import { RunIdSchema } from './runs.contract.js';
+import { RunIdSchema } from './project.contract.js';
 
 /**
  * Shift definitions of a run (spec §3 Shift, §5): wall-clock times `HH:mm` in the project's time

@@ -4,7 +4,7 @@ import { LIMITS } from '../../limits.js';
 import { MACHINE_TYPES } from '../../telemetry/tagTypes.js';
 import { LocalDateSchema } from '../project/board.contract.js';
 import { STOP_REASONS } from '../project/dictionary.contract.js';
-import { RunIdSchema } from '../project/runs.contract.js';
+import { RunIdSchema } from '../project/project.contract.js';
 import { ShiftRecIdSchema } from './shiftReport.contract.js';
 
 /**

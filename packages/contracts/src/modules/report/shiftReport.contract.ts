@@ -3,7 +3,7 @@ import { defineEndpoint } from '../../core/endpoint.js';
 import { LIMITS } from '../../limits.js';
 import { LocalDateSchema } from '../project/board.contract.js';
 import { STOP_REASONS, WORK_PROCESSES } from '../project/dictionary.contract.js';
-import { RUN_STATUSES, RunIdSchema } from '../project/runs.contract.js';
+import { RUN_STATUSES, RunIdSchema } from '../project/project.contract.js';
 
 /**
  * Shift reports (spec §3 Shift main / shift record / shift report, §4, §5). A report belongs to one

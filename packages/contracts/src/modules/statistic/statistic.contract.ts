@@ -4,7 +4,7 @@ import { LIMITS } from '../../limits.js';
 import { MACHINE_STATES, MACHINE_TYPES, SUBSYSTEMS, TAG_KINDS } from '../../telemetry/tagTypes.js';
 import { LocalDateSchema, ProgressPointSchema } from '../project/board.contract.js';
 import { STOP_REASONS } from '../project/dictionary.contract.js';
-import { RunIdSchema } from '../project/runs.contract.js';
+import { RunIdSchema } from '../project/project.contract.js';
 import { PERIOD_UNITS, RingNoSchema, XLSX_CONTENT_TYPE } from '../report/periodReport.contract.js';
 
 /**

@@ -1,13 +1,9 @@
 import type { dictionaryContract } from '@boreline/contracts';
 import type { Kysely } from 'kysely';
-import { ShiftRepo } from '../../modules/project/shift.repo.js';
-import { languageOfCountry, slotsEndingIn } from '../../modules/report/shiftAutoGeneration.js';
-import type { RingRow } from '../../modules/report/machineData.repo.js';
-import { recordRow, ShiftReportRepo } from '../../modules/report/shiftReport.repo.js';
-import { clipStates, type RecordDraft, recordsFromStates, type StateInterval } from '../../modules/report/shiftRecords.js';
-import { shiftDefinitions, type SlotSpan } from '../../modules/report/shiftSlots.js';
-import { mix32, Rng } from '../../telemetry/simulator/prng.js';
-import type { Database } from '../schema.js';
+import type { Database } from '../db/schema.js';
+import { ShiftRepo } from '../modules/project/index.js';
+import { clipStates, languageOfCountry, type RecordDraft, recordRow, recordsFromStates, shiftDefinitions, ShiftReportRepo, type SlotSpan, slotsEndingIn, type StateInterval } from '../modules/report/index.js';
+import { mix32, type RingRow, Rng } from '../telemetry/index.js';
 
 type StopReason = dictionaryContract.StopReason;
 

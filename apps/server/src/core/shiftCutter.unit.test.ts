@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { localDayRange } from '../../core/timeZone.js';
+import { localDayRange } from './timeZone.js';
 import { attributeRing, cutIntervals, type ShiftDef, type ShiftOccurrence, shiftOccurrences } from './shiftCutter.js';
 
 const ROME = 'Europe/Rome';

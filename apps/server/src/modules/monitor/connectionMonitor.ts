@@ -1,8 +1,7 @@
 import type { ServerMessage } from '@boreline/contracts';
-import type { FastifyBaseLogger } from 'fastify';
-import type { Bus } from '../core/bus.js';
-import type { ConnectionRepo } from '../modules/monitor/connection.repo.js';
-import type { LatestValues } from '../telemetry/latestValues.js';
+import type { Bus } from '../../core/bus.js';
+import type { DomainEvents, LatestValues } from '../../telemetry/index.js';
+import type { ConnectionRepo } from './connection.repo.js';
 
 /** Connected when the newest frame arrived less than `disconnectedAfterMs` ago. */
 export const isConnected = (receivedAt: number | null, now: number, disconnectedAfterMs: number): boolean =>
@@ -12,39 +11,22 @@ export const isConnected = (receivedAt: number | null, now: number, disconnected
  * Watches the arrival of frames per machine and keeps the history of disconnections (spec §4
  * connection state): a silence longer than `disconnectedAfterMs` is recorded from the last frame's
  * arrival, and closed at the arrival of frames again. Each transition is announced once on the
- * bus (`state` topic) by the instance that recorded it.
+ * bus (`state` topic) and as a `connectionChanged` event by the instance that recorded it. Run as a
+ * job (one instance per due time); what an instance remembers is re-read from the records on first
+ * sight of a run, and a transition another instance recorded first is not announced twice.
  */
 export class ConnectionMonitor {
   /** Whether each run has an open disconnection on record, as this instance last saw it. */
   private readonly open = new Map<number, boolean>();
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<void> | null = null;
 
   constructor(
-    private readonly deps: { repo: ConnectionRepo; latest: LatestValues; bus: Bus; runIds: () => Promise<number[]>; log: FastifyBaseLogger; now?: () => number },
-    private readonly options: { intervalMs: number; disconnectedAfterMs: number },
+    private readonly deps: { repo: ConnectionRepo; latest: LatestValues; bus: Bus; events?: DomainEvents; runIds: () => Promise<number[]> },
+    private readonly options: { disconnectedAfterMs: number },
   ) {}
 
-  start(): void {
-    this.timer = setInterval(() => void this.tick(), this.options.intervalMs);
-    this.timer.unref();
-  }
-
-  async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    await this.running;
-  }
-
-  /** One look at every run; overlapping ticks are skipped. */
-  tick(now = (this.deps.now ?? Date.now)()): Promise<void> {
-    if (this.running) return this.running;
-    this.running = this.check(now)
-      .catch((error: unknown) => this.deps.log.warn({ err: error }, 'connection check failed'))
-      .finally(() => (this.running = null));
-    return this.running;
-  }
-
-  private async check(now: number): Promise<void> {
+  /** One look at every run at `now`; answers how many transitions it recorded. */
+  async pass(now: number): Promise<number> {
+    let recorded = 0;
     const runIds = await this.deps.runIds();
     const unknown = runIds.filter((id) => !this.open.has(id));
     if (unknown.length > 0) {
@@ -60,17 +42,25 @@ export class ConnectionMonitor {
       if (connected && wasOpen) {
         const closed = await this.deps.repo.close(runId, receivedAt);
         this.open.set(runId, false);
-        if (closed) this.announce(runId, true, receivedAt);
+        if (closed) {
+          this.announce(runId, true, receivedAt);
+          recorded += 1;
+        }
       } else if (!connected && !wasOpen) {
         const opened = await this.deps.repo.open(runId, receivedAt);
         this.open.set(runId, true);
-        if (opened) this.announce(runId, false, receivedAt);
+        if (opened) {
+          this.announce(runId, false, receivedAt);
+          recorded += 1;
+        }
       }
     }
+    return recorded;
   }
 
   private announce(runId: number, connected: boolean, at: number): void {
     const message: ServerMessage = { type: 'state', runId, event: { kind: 'connection', connected, at } };
     this.deps.bus.publish(JSON.stringify(message));
+    this.deps.events?.emit('connectionChanged', { runId, connected, at });
   }
 }

@@ -1,4 +1,4 @@
-import { DAY_MS, formatLocalDate, type LocalDate, localDateOf, localDayRange, parseLocalDate, shiftLocalDate } from '../../core/timeZone.js';
+import { DAY_MS, formatLocalDate, type LocalDate, localDateOf, localDayRange, parseLocalDate, shiftLocalDate } from './timeZone.js';
 
 export type PeriodUnit = 'day' | 'week' | 'month';
 

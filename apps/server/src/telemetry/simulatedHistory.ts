@@ -23,7 +23,7 @@ export interface HistoryFigures {
 const SAMPLE_EVERY_S = 60;
 
 /**
- * Weeks of plausible history for a demo run: the simulator's key tags drive the cycle engine for
+ * Weeks of plausible simulated history for a run (the demo projects, benchmarks): the simulator's key tags drive the cycle engine for
  * the older days (state intervals and ring records, no frames kept), then the most recent hours go
  * through the whole ingest pipeline with every tag, so charts and rollups have real frames. The
  * simulator is returned where it stopped, to continue live.

@@ -5,7 +5,7 @@ import {
   utcToZoned,
   zonedMinutesToUtc,
   type LocalDate,
-} from '../../core/timeZone.js';
+} from './timeZone.js';
 
 /**
  * A shift of a project, in local wall time. `end` at or before `start` means the shift runs past

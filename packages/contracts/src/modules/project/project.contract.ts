@@ -22,7 +22,7 @@ export type RunOption = z.infer<typeof RunOptionSchema>;
 
 export const runQueryProject = defineEndpoint({
   id: 'project.runQueryProject',
-  base: 'project',
+  base: 'main',
   method: 'GET',
   path: '/u/web/sts/run/queryProject/v1',
   permission: 'authenticated',
@@ -69,7 +69,7 @@ const optionalText = z.string().trim().max(LIMITS.orgNameMaxLength).optional();
 
 export const runQueryAll = defineEndpoint({
   id: 'project.runQueryAll',
-  base: 'project',
+  base: 'main',
   method: 'POST',
   path: '/u/web/sts/run/queryAll/v1',
   permission: 'authenticated',
@@ -80,7 +80,7 @@ export const runQueryAll = defineEndpoint({
 
 export const runQueryTbm = defineEndpoint({
   id: 'project.runQueryTbm',
-  base: 'project',
+  base: 'main',
   method: 'GET',
   path: '/u/web/sts/run/queryTbm/v1',
   permission: 'authenticated',
@@ -91,7 +91,7 @@ export const runQueryTbm = defineEndpoint({
 
 export const runQueryCountry = defineEndpoint({
   id: 'project.runQueryCountry',
-  base: 'project',
+  base: 'main',
   method: 'GET',
   path: '/u/web/sts/run/queryCountry/v1',
   permission: 'authenticated',

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import { continueDrive, type SimulatedRun } from '../../telemetry/sources/simulatorSource.js';
-import type { Database } from '../schema.js';
+import type { Database } from '../db/schema.js';
+import { continueDrive, type SimulatedRun } from '../telemetry/index.js';
 
 /**
  * Demo projects of the embedded default (DOMAIN.md): four tunnels in four countries and time

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Config } from '../../config.js';
 import { hashPassword } from '../../core/password.js';
-import type { AuthRepo } from '../../modules/auth/auth.repo.js';
+import type { AuthRepo } from './auth.repo.js';
 
 export interface FirstStart {
   email: string;

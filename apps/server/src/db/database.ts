@@ -4,7 +4,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase, type SqliteStatement } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config.js';
-import type { Database } from '../db/schema.js';
+import type { Database } from './schema.js';
 
 export type DialectName = 'sqlite' | 'postgres';
 

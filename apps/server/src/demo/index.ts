@@ -1,0 +1,44 @@
+import { tagCatalogue } from '@boreline/contracts';
+import { DAY_MS } from '../core/timeZone.js';
+import { defineModule } from '../platform/module.js';
+import { fillHistory, TagLayout } from '../telemetry/index.js';
+import { seedDemo } from './demoProjects.js';
+import { seedDemoShiftReports } from './demoShiftReports.js';
+
+/**
+ * Demo projects of the embedded default (`DEMO_DATA`): on a database without runs, four tunnels
+ * with weeks of history and their crews' shift reports, filled in the background once the server
+ * listens (the console is usable meanwhile); the simulator then keeps the machines live. Listed
+ * last: it uses the other modules' services as a user of the product would.
+ */
+export const demoModule = defineModule({
+  name: 'demo',
+  register(ctx) {
+    if (!ctx.config.demo.enabled) return;
+    const background: Promise<void>[] = [];
+    ctx.lifecycle.onStart(async () => {
+      const now = Date.now();
+      const created = await seedDemo(ctx.db, now);
+      if (!ctx.config.simulator) return;
+      const simulator = ctx.services.get('simulator');
+      for (const run of created) {
+        background.push(
+          (async () => {
+            // Not opened for ingest yet: the history's engine snapshot must be in place first.
+            const layout = new TagLayout(tagCatalogue(run.machineType));
+            const { sim, figures } = await fillHistory(ctx.db, ctx.telemetry.ingest, run, layout, { days: ctx.config.demo.historyDays, recentMs: ctx.config.demo.framesMs, now });
+            simulator.add(run, layout, Date.now(), sim);
+            ctx.log.info(figures, 'demo history ready');
+            // Crews' reports of the history's shifts; the live drive goes on without them on failure.
+            await seedDemoShiftReports(ctx.db, run.runId, { seed: run.seed, from: now - ctx.config.demo.historyDays * DAY_MS, now: Date.now() })
+              .then((reports) => ctx.log.info(reports, 'demo shift reports ready'))
+              .catch((error: unknown) => ctx.log.error({ err: error, runId: run.runId }, 'demo shift reports failed'));
+          })().catch((error: unknown) => ctx.log.error({ err: error, runId: run.runId }, 'demo history failed')),
+        );
+      }
+    });
+    ctx.lifecycle.onStop(async () => {
+      await Promise.allSettled(background);
+    });
+  },
+});

@@ -1,0 +1,28 @@
+import { demoModule } from './demo/index.js';
+import { adminModule } from './modules/admin/index.js';
+import { authModule } from './modules/auth/index.js';
+import { importsModule } from './modules/imports/index.js';
+import { monitorModule } from './modules/monitor/index.js';
+import { projectModule } from './modules/project/index.js';
+import { reportModule } from './modules/report/index.js';
+import { statisticModule } from './modules/statistic/index.js';
+import { systemModule } from './modules/system/index.js';
+import { telemetryModule } from './modules/telemetry/index.js';
+import type { ServerModule } from './platform/module.js';
+
+/**
+ * The server's modules, in the order they register: a module may use the services of those listed
+ * before it. Adding a module is adding its folder and one line here (ARCHITECTURE.md §11).
+ */
+export const SERVER_MODULES: readonly ServerModule[] = [
+  systemModule,
+  authModule,
+  adminModule,
+  projectModule,
+  telemetryModule,
+  monitorModule,
+  reportModule,
+  statisticModule,
+  importsModule,
+  demoModule,
+];

@@ -1,0 +1,19 @@
+/**
+ * What a module's matrix samples (`modules/<m>/<m>.matrix.ts`) are given: tenant A's objects as the
+ * caller aims at them. The authorization matrix finds every module's samples by their file name,
+ * so a new module's endpoints get valid requests without editing the matrix.
+ */
+export interface MatrixContext {
+  /** Tenant A's objects (for the administrator of A's sub-organization, `sub` is A itself: he aims one level up). */
+  a: { org: number; sub: number; role: number; user: number; run: number; run2: number; report: number };
+  /** For attackers (another tenant, the child administrator) A's real id; for callers allowed to change it, a missing id, so A's objects survive the matrix. */
+  target(real: number): number;
+  attacker: boolean;
+  /** Today in the test runs' zone (Europe/Rome): its day shift is open for editing. */
+  today: string;
+  /** A's canary text: answers to other callers must never contain it. */
+  canary: string;
+}
+
+/** Valid-shaped inputs by endpoint id. */
+export type MatrixSamples = (context: MatrixContext) => Record<string, object>;
