@@ -6,13 +6,13 @@ export const migration: DialectMigration = {
   async up(db, dialect) {
     await withId(db.schema.createTable('import_progress'), dialect)
       .addColumn('user_id', 'integer', notNull)
-      .addColumn('import_id', 'varchar(64)', notNull)
+      .addColumn('progress_key', 'varchar(64)', notNull)
       .addColumn('kind', 'varchar(16)', notNull)
       .addColumn('phase', 'varchar(16)', notNull)
       .addColumn('done', 'integer', notNull)
       .addColumn('total', 'integer')
       .addColumn('updated_at', 'bigint', notNull)
-      .addUniqueConstraint('import_progress_user_import', ['user_id', 'import_id'])
+      .addUniqueConstraint('import_progress_user_key', ['user_id', 'progress_key'])
       .execute();
     await db.schema.createIndex('import_progress_updated').on('import_progress').column('updated_at').execute();
   },

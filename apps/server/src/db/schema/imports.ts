@@ -8,8 +8,8 @@ import type { Generated } from 'kysely';
 export interface ImportProgressTable {
   id: Generated<number>;
   user_id: number;
-  /** Chosen by the client (`ImportIdSchema`); unique per user. */
-  import_id: string;
+  /** Chosen by the client (`ProgressKeySchema`); unique per user. */
+  progress_key: string;
   kind: string;
   /** 'reading' | 'checking' | 'writing' | 'done' | 'failed' */
   phase: string;

@@ -231,10 +231,10 @@ describe('templates', () => {
 describe('progress', () => {
   it('is recorded under the caller own id and read by no one else', async () => {
     const file = await workbook([SEGMENT_HEADER, [1, null, 0, 0, null], [2, null, 0, 0, null]]);
-    await imports.check({ kind: 'stmseg', file, language: 'en_US', mode: 'all', progress: { userId: 7, importId: 'upload-0001' } });
+    await imports.check({ kind: 'stmseg', file, language: 'en_US', mode: 'all', progress: { userId: 7, progressKey: 'upload-0001' } });
     expect(await imports.progressOf(7, 'upload-0001')).toEqual({ phase: 'done', done: 2, total: 2 });
     expect(await imports.progressOf(8, 'upload-0001')).toEqual({ phase: 'unknown', done: 0, total: null });
-    await refusedFile(imports.check({ kind: 'stmseg', file: PNG_BYTES, language: 'en_US', mode: 'all', progress: { userId: 7, importId: 'upload-0002' } }));
+    await refusedFile(imports.check({ kind: 'stmseg', file: PNG_BYTES, language: 'en_US', mode: 'all', progress: { userId: 7, progressKey: 'upload-0002' } }));
     expect((await imports.progressOf(7, 'upload-0002')).phase).toBe('failed');
   });
 });

@@ -43,7 +43,7 @@ export interface ImportRequest<K extends ImportKind> {
    */
   write?: (rows: readonly ImportedRow<K>[], trx: Transaction<Database>) => Promise<void>;
   /** Records progress under the caller's own import id, for `GET import/progress/v1`. */
-  progress?: { userId: number; importId: string };
+  progress?: { userId: number; progressKey: string };
 }
 
 /** Rows the module's `write` refuses after the sheet's own checks (nothing of the file is written). */
@@ -137,8 +137,8 @@ export class ImportService {
   }
 
   /** Where the caller's own import stands; any other id (another user's too) is unknown. */
-  async progressOf(userId: number, importId: string): Promise<importsContract.ImportProgress> {
-    return (await this.progress.find(userId, importId)) ?? { phase: 'unknown', done: 0, total: null };
+  async progressOf(userId: number, progressKey: string): Promise<importsContract.ImportProgress> {
+    return (await this.progress.find(userId, progressKey)) ?? { phase: 'unknown', done: 0, total: null };
   }
 
   /** A dry run: the report `run` would answer, nothing written. */
@@ -151,7 +151,7 @@ export class ImportService {
     const { progress } = request;
     if (progress) await this.progress.deleteBefore(this.now() - PROGRESS_KEPT_MS);
     const tracker = new ProgressTracker(
-      progress ? (state) => this.progress.save(progress.userId, progress.importId, request.kind, state, this.now()) : null,
+      progress ? (state) => this.progress.save(progress.userId, progress.progressKey, request.kind, state, this.now()) : null,
       this.log,
     );
     try {

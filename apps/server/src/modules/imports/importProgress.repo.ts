@@ -12,21 +12,21 @@ export interface ProgressState {
 export class ImportProgressRepo {
   constructor(private readonly db: Kysely<Database>) {}
 
-  async save(userId: number, importId: string, kind: ImportKind, state: ProgressState, now: number): Promise<void> {
+  async save(userId: number, progressKey: string, kind: ImportKind, state: ProgressState, now: number): Promise<void> {
     const values = { phase: state.phase, done: state.done, total: state.total, updated_at: now };
     await this.db
       .insertInto('import_progress')
-      .values({ user_id: userId, import_id: importId, kind, ...values })
-      .onConflict((oc) => oc.columns(['user_id', 'import_id']).doUpdateSet({ kind, ...values }))
+      .values({ user_id: userId, progress_key: progressKey, kind, ...values })
+      .onConflict((oc) => oc.columns(['user_id', 'progress_key']).doUpdateSet({ kind, ...values }))
       .execute();
   }
 
-  async find(userId: number, importId: string): Promise<ProgressState | null> {
+  async find(userId: number, progressKey: string): Promise<ProgressState | null> {
     const row = await this.db
       .selectFrom('import_progress')
       .select(['phase', 'done', 'total'])
       .where('user_id', '=', userId)
-      .where('import_id', '=', importId)
+      .where('progress_key', '=', progressKey)
       .executeTakeFirst();
     if (!row) return null;
     const phase = PHASES.find((p) => p === row.phase);

@@ -8,5 +8,5 @@ export const matrixSamples: MatrixSamples = () => ({
   'imports.templateMtceplan': {},
   'imports.templateStmstk': {},
   'imports.check': {},
-  'imports.progress': { id: 'matrix-import-0001' },
+  'imports.progress': { key: 'matrix-import-0001' },
 });

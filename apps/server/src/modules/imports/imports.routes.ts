@@ -54,11 +54,11 @@ export function registerImportRoutes(app: FastifyInstance, imports: ImportServic
         const field = kindWrong ? 'kind' : String(form.error.issues[0]?.path[0] ?? '');
         throw new ValidationFailed([{ field, message: t(language, kindWrong ? 'imports.refused.kind' : 'validation.invalid') }]);
       }
-      const { kind, mode, importId } = form.data;
-      return imports.check({ kind, mode, language, file: upload.file, ...(importId ? { progress: { userId: session.userId, importId } } : {}) });
+      const { kind, mode, progressKey } = form.data;
+      return imports.check({ kind, mode, language, file: upload.file, ...(progressKey ? { progress: { userId: session.userId, progressKey } } : {}) });
     },
     options,
   );
 
-  registerEndpoint(app, c.importProgress, ({ input, request }) => imports.progressOf(requireAuth(request).userId, input.id), options);
+  registerEndpoint(app, c.importProgress, ({ input, request }) => imports.progressOf(requireAuth(request).userId, input.key), options);
 }

@@ -37,14 +37,14 @@ export type ImportReport = z.infer<typeof ImportReportSchema>;
 export const IMPORT_MODES = ['all', 'validOnly'] as const;
 export type ImportMode = (typeof IMPORT_MODES)[number];
 
-/** Chosen by the client before uploading, so it can ask for the progress of its own upload meanwhile. */
-export const ImportIdSchema = z.string({ error: 'validation.required' }).regex(/^[A-Za-z0-9_-]{8,64}$/, { error: 'validation.invalid' });
+/** Chosen by the client before uploading, so it can ask for the progress of its own upload meanwhile; a key, not an object id: each user has their own. */
+export const ProgressKeySchema = z.string({ error: 'validation.required' }).regex(/^[A-Za-z0-9_-]{8,64}$/, { error: 'validation.invalid' });
 
 /** The form fields sent beside the file (multipart), checked by the handler. */
 export const ImportFormSchema = z.object({
   kind: z.enum(IMPORT_KINDS, { error: 'imports.refused.kind' }),
   mode: z.enum(IMPORT_MODES, { error: 'validation.invalid' }).default('all'),
-  importId: ImportIdSchema.optional(),
+  progressKey: ProgressKeySchema.optional(),
 });
 export type ImportForm = z.infer<typeof ImportFormSchema>;
 
@@ -96,7 +96,7 @@ export const importCheck = defineEndpoint({
   path: '/u/web/import/check/v1',
   permission: 'authenticated',
   summary:
-    "A dry run of an import: multipart fields `kind`, optional `mode` (all | validOnly) and `importId`, and the .xlsx/.xls `file` (at most the kind's limit). Answers the report of every refused row and cell in the caller's language; `imported` counts the rows that would be written (in mode all, 0 when any is refused). Nothing is stored. A file that cannot be read at all (not a spreadsheet, too large, a zip bomb, a required column missing) is refused with code 3",
+    "A dry run of an import: multipart fields `kind`, optional `mode` (all | validOnly) and `progressKey`, and the .xlsx/.xls `file` (at most the kind's limit). Answers the report of every refused row and cell in the caller's language; `imported` counts the rows that would be written (in mode all, 0 when any is refused). Nothing is stored. A file that cannot be read at all (not a spreadsheet, too large, a zip bomb, a required column missing) is refused with code 3",
   inputFrom: 'multipart',
   input: z.object({}),
   output: ImportReportSchema,
@@ -108,8 +108,8 @@ export const importProgress = defineEndpoint({
   method: 'GET',
   path: '/u/web/import/progress/v1',
   permission: 'authenticated',
-  summary: "Where the caller's own import under `id` stands (phase, rows done, rows in all); another user's id answers unknown",
-  input: z.object({ id: ImportIdSchema }),
+  summary: "Where the caller's own upload under `key` (its `progressKey`) stands: phase, rows done, rows in all. A key not (yet) used by the caller — another user's too — answers unknown",
+  input: z.object({ key: ProgressKeySchema }),
   output: ImportProgressSchema,
 });
 
