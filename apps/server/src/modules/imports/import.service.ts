@@ -183,6 +183,9 @@ export class ImportService {
       read += batch.count;
       tracker.set({ phase: 'reading', done: read, total: null });
       check.push(batch);
+    }).catch((error: unknown) => {
+      check.cancel();
+      throw error;
     });
     reading = false;
     const { header, checked } = await check.finish();

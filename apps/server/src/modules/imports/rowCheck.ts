@@ -218,6 +218,14 @@ export class SheetCheck {
     return { header: this.header, checked: this.result };
   }
 
+  /** The reader refused the file: rows still waiting are dropped unchecked. */
+  cancel(): void {
+    this.decided = true;
+    this.checker = null;
+    this.queue.length = 0;
+    this.head = [];
+  }
+
   private decide(): void {
     this.decided = true;
     this.header = findHeader(this.head, this.template);
@@ -243,6 +251,8 @@ export class SheetCheck {
     for (let batch = this.queue.shift(); batch; batch = this.queue.shift()) {
       if (!this.checker) continue;
       for (const row of Array.isArray(batch) ? batch : batch.rows()) {
+        // Cancelled while this slice waited its turn.
+        if (!this.checker) return;
         this.checker.check(row, this.result);
         this.checked += 1;
         if ((this.checked & 31) === 0 && performance.now() - slice > SLICE_MS) {
