@@ -24,6 +24,10 @@ export interface ZipPart {
   declaredSize?: number;
   /** Where the central directory says the entry starts (overlapping entries point at the same bytes). */
   offsetOf?: string;
+  /** General-purpose flags (bit 0: encrypted). */
+  flags?: number;
+  /** Written as a local entry the central directory does not list (a reader walking local headers would meet it). */
+  hidden?: boolean;
 }
 
 const FINAL_EMPTY_BLOCK = Buffer.from([0x03, 0x00]);
@@ -56,6 +60,7 @@ export function buildZip(parts: readonly ZipPart[]): Buffer {
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
     local.writeUInt16LE(20, 4);
+    local.writeUInt16LE(part.flags ?? 0, 6);
     local.writeUInt16LE(method, 8);
     local.writeUInt32LE(packed.crc >>> 0, 14);
     local.writeUInt32LE(packed.bytes.length, 18);
@@ -65,10 +70,12 @@ export function buildZip(parts: readonly ZipPart[]): Buffer {
     const entryOffset = part.offsetOf === undefined ? offset : (offsets.get(part.offsetOf) ?? 0);
     locals.push(local, name, packed.bytes);
     offset += local.length + name.length + packed.bytes.length;
+    if (part.hidden) continue;
     const central = Buffer.alloc(46);
     central.writeUInt32LE(0x02014b50, 0);
     central.writeUInt16LE(20, 4);
     central.writeUInt16LE(20, 6);
+    central.writeUInt16LE(part.flags ?? 0, 8);
     central.writeUInt16LE(method, 10);
     central.writeUInt32LE(packed.crc >>> 0, 16);
     central.writeUInt32LE(packed.bytes.length, 20);
@@ -80,8 +87,9 @@ export function buildZip(parts: readonly ZipPart[]): Buffer {
   const directory = Buffer.concat(centrals);
   const end = Buffer.alloc(22);
   end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(parts.length, 8);
-  end.writeUInt16LE(parts.length, 10);
+  const listed = parts.filter((p) => !p.hidden).length;
+  end.writeUInt16LE(listed, 8);
+  end.writeUInt16LE(listed, 10);
   end.writeUInt32LE(directory.length, 12);
   end.writeUInt32LE(offset, 16);
   return Buffer.concat([...locals, directory, end]);
@@ -92,7 +100,7 @@ const WORKBOOK = '<?xml version="1.0" encoding="UTF-8"?><workbook xmlns="http://
 const ROW = '<row><c t="inlineStr"><is><t>0123456789</t></is></c></row>';
 
 /** The parts every workbook package has, around the given sheet content. */
-const packageParts = (sheet: Omit<ZipPart, 'name'>): ZipPart[] => [
+export const packageParts = (sheet: Omit<ZipPart, 'name'>): ZipPart[] => [
   { name: '[Content_Types].xml', data: Buffer.from(CONTENT_TYPES) },
   { name: 'xl/workbook.xml', data: Buffer.from(WORKBOOK) },
   { name: 'xl/worksheets/sheet1.xml', ...sheet },

@@ -81,7 +81,18 @@ interface CheckedColumn {
   written: string;
   /** Dictionary names to codes, for columns taking one. */
   lookup: Map<string, string> | null;
+  /** Outcomes of cells already seen (`CellMemo`). */
+  memo: Map<SheetCell, Outcome>;
 }
+
+type Outcome = { ok: true; value: unknown } | { ok: false; message: string };
+
+/**
+ * Distinct cells a column remembers the outcome of. Sheets repeat most cells (a segment type, a
+ * ring width, a unit, a date), and the schemas are pure: a cell seen before needs no second parse.
+ * Only outcomes that are plain values are kept (one object must not end up in two rows).
+ */
+const MEMO_CELLS = 512;
 
 /**
  * One row against the template: each cell (required, dictionary names, the column's schema), then
@@ -106,7 +117,7 @@ class RowChecker {
     this.columns = [...header.columns].map(([index, key]) => {
       const column = template.columns[key];
       if (!column) throw new Error(`unknown column ${key}`);
-      return { index, key, column, written: header.written.get(key) ?? key, lookup: column.choices ? choiceLookup(column.choices) : null };
+      return { index, key, column, written: header.written.get(key) ?? key, lookup: column.choices ? choiceLookup(column.choices) : null, memo: new Map() };
     });
     this.absent = Object.keys(template.columns).filter((key) => !header.written.has(key));
     this.examples = exampleRows(template);
@@ -121,7 +132,27 @@ class RowChecker {
     return this.examples.some((example) => this.columns.every((c) => cellKey(cells[c.index]) === example.get(c.key)));
   }
 
-  /** Checks one row into `result`; allocates the row's values and its refusals, nothing per cell. */
+  /** What a non-empty cell of a column becomes: its value, or the message refusing it. */
+  private outcome(checked: CheckedColumn, cell: Exclude<SheetCell, null>): Outcome {
+    const known = checked.memo.get(cell);
+    if (known) return known;
+    const { column, lookup } = checked;
+    let outcome: Outcome;
+    const code = lookup ? lookup.get(normalizeHeader(String(cell))) : undefined;
+    if (lookup && code === undefined) {
+      const choices = Object.values(column.choices ?? {}).map((k) => say(this.language, k));
+      outcome = { ok: false, message: say(this.language, 'imports.cell.choice', { choices: choices.join(', ') }) };
+    } else {
+      const parsed = column.schema.safeParse(code ?? cell);
+      const issue = parsed.error?.issues[0];
+      outcome = parsed.success ? { ok: true, value: parsed.data } : { ok: false, message: issue ? describeIssue(issue, this.language) : say(this.language, 'validation.invalid') };
+    }
+    const plain = !outcome.ok || outcome.value === null || typeof outcome.value !== 'object';
+    if (plain && checked.memo.size < MEMO_CELLS) checked.memo.set(cell, outcome);
+    return outcome;
+  }
+
+  /** Checks one row into `result`; allocates the row's values and its refusals. */
   check({ row, cells }: SheetRow, result: CheckedSheet): void {
     const { language } = this;
     if (result.exampleRow === null && this.isExample(cells)) {
@@ -132,29 +163,18 @@ class RowChecker {
     const refusedBefore = result.refused.length;
     const values: Record<string, unknown> = {};
     for (const key of this.absent) values[key] = null;
-    for (const { index, key, column, written, lookup } of this.columns) {
-      const cell = cells[index] ?? null;
+    for (const checked of this.columns) {
+      const { key, column, written } = checked;
+      const cell = cells[checked.index] ?? null;
       values[key] = null;
-      if (cell === null || (typeof cell === 'string' && cell.trim() === '')) {
+      // The reader gives text trimmed, and empty text as null.
+      if (cell === null) {
         if (column.required) result.refused.push({ row, column: written, message: say(language, 'validation.required') });
         continue;
       }
-      let input: SheetCell = cell;
-      if (lookup) {
-        const code = lookup.get(normalizeHeader(String(cell)));
-        if (code === undefined) {
-          const choices = Object.values(column.choices ?? {}).map((k) => say(language, k));
-          result.refused.push({ row, column: written, message: say(language, 'imports.cell.choice', { choices: choices.join(', ') }) });
-          continue;
-        }
-        input = code;
-      }
-      const parsed = column.schema.safeParse(input);
-      if (parsed.success) values[key] = parsed.data;
-      else {
-        const issue = parsed.error.issues[0];
-        result.refused.push({ row, column: written, message: issue ? describeIssue(issue, language) : say(language, 'validation.invalid') });
-      }
+      const outcome = this.outcome(checked, cell);
+      if (outcome.ok) values[key] = outcome.value;
+      else result.refused.push({ row, column: written, message: outcome.message });
     }
     if (result.refused.length > refusedBefore) return;
     for (const rule of this.template.rowRules ?? []) if (!rule.holds(values)) result.refused.push({ row, column: null, message: say(language, rule.message) });
