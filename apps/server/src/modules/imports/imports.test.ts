@@ -114,5 +114,23 @@ describe('imports', () => {
       expect(theirs.data).toEqual({ phase: 'unknown', done: 0, total: null });
       expect(envelope(await call(t.app, 'GET', `${progressUrl}?key=a`, { token })).code).toBe(3);
     });
+
+    it('follows a long upload while it runs, polled as the import dialog does', async () => {
+      const rows = Array.from({ length: 20_000 }, (_, i) => [i + 1, 40, 41, 42, 43]);
+      const file = await workbook([['Ring number', 'Clearance up', 'Clearance down', 'Clearance left', 'Clearance right'], ...rows]);
+      const running = check([['kind', 'stmtail'], ['progressKey', 'progress-test-02'], ['file', file]]);
+      const phases: string[] = [];
+      let finished = false;
+      void running.then(() => (finished = true));
+      while (!finished) {
+        const progress = envelope(await call(t.app, 'GET', `${progressUrl}?key=progress-test-02`, { token })).data as { phase: string };
+        if (phases.at(-1) !== progress.phase) phases.push(progress.phase);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      expect((await running).data).toEqual({ imported: 20_000, refused: [] });
+      expect(phases.some((p) => p === 'reading' || p === 'checking')).toBe(true);
+      const last = envelope(await call(t.app, 'GET', `${progressUrl}?key=progress-test-02`, { token })).data;
+      expect(last).toEqual({ phase: 'done', done: 20_000, total: 20_000 });
+    }, 60_000);
   });
 });
