@@ -2,6 +2,7 @@ import { bundleSize } from './benches/bundleSize.js';
 import { chartRange } from './benches/chartRange.js';
 import { codec } from './benches/codec.js';
 import { fanout } from './benches/fanout.js';
+import { fileServing } from './benches/fileServing.js';
 import { ingest } from './benches/ingest.js';
 import { projectBoard } from './benches/projectBoard.js';
 import { reportExport } from './benches/reportExport.js';
@@ -16,6 +17,7 @@ const BENCHES: Record<string, () => Promise<void>> = {
   'chart-range': chartRange,
   codec,
   fanout,
+  'file-serving': fileServing,
   ingest,
   'project-board': projectBoard,
   'report-export': reportExport,

@@ -1,6 +1,7 @@
 import { demoModule } from './demo/index.js';
 import { adminModule } from './modules/admin/index.js';
 import { authModule } from './modules/auth/index.js';
+import { filesModule } from './modules/files/index.js';
 import { importsModule } from './modules/imports/index.js';
 import { monitorModule } from './modules/monitor/index.js';
 import { projectModule } from './modules/project/index.js';
@@ -16,6 +17,7 @@ import type { ServerModule } from './platform/module.js';
  */
 export const SERVER_MODULES: readonly ServerModule[] = [
   systemModule,
+  filesModule,
   authModule,
   adminModule,
   projectModule,

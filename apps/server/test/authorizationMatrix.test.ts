@@ -1,6 +1,9 @@
 /// <reference types="vite/client" />
-import { adminContract, endpointUrl, H5_SESSION_CODES, inputSource, monitorContract, RESOURCE_CODES, RESULT_CODE, shiftReportContract, SUPER_ADMIN_ONLY_CODES } from '@boreline/contracts';
+import { adminContract, endpointUrl, filesContract, H5_SESSION_CODES, inputSource, monitorContract, RESOURCE_CODES, RESULT_CODE, shiftReportContract, SUPER_ADMIN_ONLY_CODES } from '@boreline/contracts';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FilesRepo } from '../src/modules/files/files.repo.js';
+import { FilesService } from '../src/modules/files/index.js';
 import { buildRun, buildUser, type BuiltUser, call, signIn } from './factories.js';
 import type { MatrixContext, MatrixSamples } from './matrix.js';
 import { ADMIN, createTestApp, envelope, type TestApp } from './testApp.js';
@@ -44,6 +47,8 @@ describe('authorization matrix', () => {
   const tenantA = { org: 0, sub: 0, role: 0, user: 0, run: 0, run2: 0, report: 0 };
   const a = tenantA;
   let otherTenantUser: BuiltUser;
+  /** A risk picture of A's first run, and an upload of the user without resources (unattached: theirs alone). */
+  const fileIds = { a: '', noResource: '' };
 
   /** Valid-shaped input naming tenant A's objects (from the module's `*.matrix.ts`); callers allowed to change them get a missing id. */
   function sample(id: string, actor: Actor): object {
@@ -55,6 +60,7 @@ describe('authorization matrix', () => {
       attacker,
       today: TODAY,
       canary: CANARY,
+      files: { a: fileIds.a, own: actor === 'noResource' ? fileIds.noResource : null },
     };
     for (const samples of MODULE_SAMPLES) {
       const found = samples(context)[id];
@@ -134,6 +140,18 @@ describe('authorization matrix', () => {
     );
     if (report.code !== 0) throw new Error(`shift report: ${report.msg}`);
     a.report = shiftReportContract.saveShiftMain.output.parse(report.data).main.shiftRecId;
+    const image = await sharp({ create: { width: 32, height: 24, channels: 3, background: '#888' } }).png().toBuffer();
+    const uploadAs = async (token: string, fields: Record<string, string>) => {
+      const boundary = '----matrix';
+      const head = Object.entries(fields).map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`).join('');
+      const payload = Buffer.concat([Buffer.from(`${head}--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${CANARY}.png"\r\n\r\n`), image, Buffer.from(`\r\n--${boundary}--\r\n`)]);
+      const body = envelope(await t.app.inject({ method: 'POST', url: endpointUrl(filesContract.upload), headers: { authorization: token, 'content-type': `multipart/form-data; boundary=${boundary}` }, payload }));
+      if (body.code !== 0) throw new Error(`upload: ${body.msg}`);
+      return filesContract.StoredFileSchema.parse(body.data).id;
+    };
+    fileIds.a = await uploadAs(tokens.authorized, { purpose: 'riskPicture', runId: String(a.run) });
+    await new FilesService(new FilesRepo(t.db.kysely, t.db.dialect), { require: () => Promise.resolve() }).attach([fileIds.a], { kind: 'riskPoint', id: 1 }, { runId: a.run });
+    fileIds.noResource = await uploadAs(tokens.noResource, { purpose: 'feedbackScreenshot' });
     tokens.h5Run = await h5For(a.run);
     tokens.h5OtherRun = await h5For(a.run2);
   });

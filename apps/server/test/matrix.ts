@@ -13,6 +13,8 @@ export interface MatrixContext {
   today: string;
   /** A's canary text: answers to other callers must never contain it. */
   canary: string;
+  /** Files: a risk picture of A's first run; the caller's own unattached upload (the caller without resources only). */
+  files: { a: string; own: string | null };
 }
 
 /** Valid-shaped inputs by endpoint id. */

@@ -76,9 +76,26 @@ export const LIMITS = {
   /** Rings one ring report or its export may hold. */
   ringReportMax: 2_000,
 
-  /** Spreadsheet imports (templates in `modules/imports/importTemplates.ts`). */
-  stockImportMaxBytes: 1 * MB,
-  /** Data rows one imported sheet may hold. */
+  /** Files (files.contract.ts purposes): sizes spec §9 leaves open, and the uploads' own bounds. */
+  riskPictureMaxBytes: 10 * MB,
+  repairPhotoMaxBytes: 10 * MB,
+  knowledgeFileMaxBytes: 200 * MB,
+  tailImportMaxBytes: 2 * MB,
+  stockImportMaxBytes: 2 * MB,
+  feedbackScreenshotMaxBytes: 4 * MB,
+  feedbackScreenshotsMax: 5,
+  /** Files one `uploads` request may carry. */
+  uploadFilesPerRequestMax: 10,
+  /** Shown names are cut to this many characters (the stored name is the server's). */
+  fileNameMaxLength: 200,
+  /** Longest side of an image's thumbnail. */
+  thumbnailMaxPx: 320,
+  /** Images larger than this many pixels are refused before decoding (a small PNG can expand to gigabytes). */
+  imageMaxPixels: 50_000_000,
+  /** An upload not attached to anything within this time is removed. */
+  fileOrphanAfterMs: 24 * 60 * 60_000,
+
+  /** Spreadsheet imports (templates in `modules/imports/importTemplates.ts`): data rows one sheet may hold. */
   importRowsMax: 100_000,
   /** Problems one import report lists; beyond, a notice gives their number. */
   importRefusalsListedMax: 1_000,

@@ -70,6 +70,19 @@ export const RESOURCE_CODES = [
   'statistic.read',
   'alarm.message.read',
   'maintenance.message.read',
+  // Files of the later modules (files.contract.ts FILE_PURPOSES): a run's file is uploaded with the
+  // write code and read with the read code of the module that owns it, at the file's run.
+  'graph.drawing.read',
+  'graph.drawing.write',
+  'alarm.risk.read',
+  'alarm.risk.write',
+  'maintenance.repair.read',
+  'maintenance.repair.write',
+  'maintenance.knowledge.read',
+  'maintenance.knowledge.write',
+  'maintenance.plan.write',
+  'segment.data.write',
+  'stock.record.write',
   ...MENU_RESOURCE_CODES,
 ] as const;
 export type ResourceCode = (typeof RESOURCE_CODES)[number];

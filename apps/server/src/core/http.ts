@@ -6,12 +6,9 @@ import {
   RESULT_CODE,
 } from '@boreline/contracts';
 import type { MessageKey } from '@boreline/i18n';
-// The request's multipart methods (readImageUpload) come with the plugin's type augmentation.
-import type {} from '@fastify/multipart';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { AppError, errors } from './errors.js';
-import { detectImageType, type ImageType } from './files.js';
 import { describeIssues, type FieldProblem, requestLanguage, t } from './i18n.js';
 
 export interface HandlerContext<I> {
@@ -138,20 +135,4 @@ export function notFoundEnvelope(request: FastifyRequest, reply: FastifyReply) {
   return reply
     .status(error.httpStatus)
     .send(envelope(error.code, t(requestLanguage(request), error.messageKey)));
-}
-
-/**
- * Reads the one file of a multipart request, refusing on the way anything over `maxBytes` and
- * anything whose first bytes are not a JPG or PNG image.
- */
-export async function readImageUpload(request: FastifyRequest, maxBytes: number): Promise<{ type: ImageType; bytes: Buffer }> {
-  if (!request.isMultipart()) throw errors.business('common.upload.missing');
-  const file = await request.file({ limits: { fileSize: maxBytes, files: 1, fields: 5 } });
-  if (!file) throw errors.business('common.upload.missing');
-  const bytes = await file.toBuffer().catch(() => {
-    throw errors.business('common.upload.tooLarge', { size: `${Math.round(maxBytes / 1024)} KB` });
-  });
-  const type = detectImageType(bytes);
-  if (!type) throw errors.business('common.upload.notImage');
-  return { type, bytes };
 }

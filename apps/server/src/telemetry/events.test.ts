@@ -1,37 +1,15 @@
-import { KEY_TAGS } from '@boreline/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildRun } from '../../test/factories.js';
 import { createTestApp, type TestApp } from '../../test/testApp.js';
 import { DomainEvents } from './events.js';
-import type { Frame, TagLayout } from './frame.js';
+import type { Frame } from './frame.js';
 import { IngestService } from './ingest.js';
 import { LatestValues } from './latestValues.js';
 import { recomputeCycles } from './recompute.js';
+import { scriptedDrive } from './scriptedDrive.fixture.js';
 
 const T0 = Date.UTC(2026, 10, 19, 6, 0, 0);
 const MIN = 60_000;
-
-/** 1 Hz frames: advance of ring `ring`, ring building, then the next ring's advance. */
-function drive(layout: TagLayout, runId: number, start: number, ring: number): Frame[] {
-  const at = (code: string) => layout.indexOf(code);
-  const frames: Frame[] = [];
-  const phase = (from: number, minutes: number, ringNo: number, mode: 'advance' | 'build') => {
-    for (let s = 0; s < minutes * 60; s += 1) {
-      const values = layout.emptyValues();
-      values[at(KEY_TAGS.ringNo)] = ringNo;
-      values[at(KEY_TAGS.advanceMode)] = mode === 'advance' ? 1 : 0;
-      values[at(KEY_TAGS.erectMode)] = mode === 'build' ? 1 : 0;
-      values[at(KEY_TAGS.advanceSpeed)] = mode === 'advance' ? 40 : 0;
-      values[at(KEY_TAGS.totalThrust)] = mode === 'advance' ? 15000 : 2000;
-      frames.push({ runId, ts: from + s * 1000, values });
-    }
-    return from + minutes * MIN;
-  };
-  let t = phase(start, 20, ring, 'advance');
-  t = phase(t, 20, ring, 'build');
-  phase(t, 5, ring + 1, 'advance');
-  return frames;
-}
 
 /** What modules see of the pipeline (ARCHITECTURE.md §11): typed events, in order per run, never lost to a faulty subscriber. */
 describe('pipeline events', () => {
@@ -66,8 +44,8 @@ describe('pipeline events', () => {
     const ingest = new IngestService(t.db.kysely, new LatestValues(), events);
     const layout = await ingest.open({ runId: runs.a, machineType: 'epb', ringWidthMm: 1500, endChainage: null });
     await ingest.open({ runId: runs.b, machineType: 'epb', ringWidthMm: 1500, endChainage: null });
-    const a = drive(layout, runs.a, T0, 10);
-    const b = drive(layout, runs.b, T0 + 30_000, 50);
+    const a = scriptedDrive(layout, runs.a, { start: T0, ring: 10, advanceMin: 20, buildMin: 20, nextMin: 5 });
+    const b = scriptedDrive(layout, runs.b, { start: T0 + 30_000, ring: 50, advanceMin: 20, buildMin: 20, nextMin: 5 });
     // Two machines' batches arriving interleaved and concurrently.
     const work: Promise<unknown>[] = [];
     for (let i = 0; i < a.length; i += 300) {
@@ -88,7 +66,9 @@ describe('pipeline events', () => {
     expect(Number(stored?.n ?? 0) + Number(chunks?.n ?? 0)).toBe(a.length);
 
     // A late frame (its window long closed) is delivered at its own time and marked late.
-    const old = { ...a[5], ts: T0 - 3_600_000 } as Frame;
+    const sample = a[5];
+    if (!sample) throw new Error('no frame');
+    const old: Frame = { ...sample, ts: T0 - 3_600_000 };
     await ingest.ingest(runs.a, [old]);
     expect(late).toEqual([T0 - 3_600_000]);
     // A resent batch is not delivered twice.

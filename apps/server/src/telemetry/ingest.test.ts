@@ -2,37 +2,14 @@ import { KEY_TAGS } from '@boreline/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildRun } from '../../test/factories.js';
 import { createTestApp, type TestApp } from '../../test/testApp.js';
-import type { Frame, TagLayout } from './frame.js';
 import { IngestService } from './ingest.js';
 import { LatestValues } from './latestValues.js';
 import { recomputeCycles } from './recompute.js';
+import { scriptedDrive } from './scriptedDrive.fixture.js';
 import { SeriesReader } from './series.js';
 
 const T0 = Date.UTC(2026, 10, 18, 6, 0, 0);
 const MIN = 60_000;
-
-/** Scripted 1 Hz frames: advance of ring N, ring building, advance of ring N + 1. */
-function script(layout: TagLayout, runId: number): Frame[] {
-  const at = (code: string) => layout.indexOf(code);
-  const frames: Frame[] = [];
-  const phase = (from: number, minutes: number, ring: number, mode: 'advance' | 'build') => {
-    for (let s = 0; s < minutes * 60; s += 1) {
-      const values = layout.emptyValues();
-      values[at(KEY_TAGS.ringNo)] = ring;
-      values[at(KEY_TAGS.advanceMode)] = mode === 'advance' ? 1 : 0;
-      values[at(KEY_TAGS.erectMode)] = mode === 'build' ? 1 : 0;
-      values[at(KEY_TAGS.advanceSpeed)] = mode === 'advance' ? 40 : 0;
-      values[at(KEY_TAGS.cutterSpeed)] = mode === 'advance' ? 1.5 : 0;
-      values[at(KEY_TAGS.totalThrust)] = mode === 'advance' ? 15000 : 2000;
-      frames.push({ runId, ts: from + s * 1000, values });
-    }
-    return from + minutes * MIN;
-  };
-  let t = phase(T0, 30, 100, 'advance');
-  t = phase(t, 30, 100, 'build');
-  phase(t, 5, 101, 'advance');
-  return frames;
-}
 
 describe('ingest pipeline: durable frames, cycle records, and a restart in the middle', () => {
   let t: TestApp;
@@ -49,7 +26,7 @@ describe('ingest pipeline: durable frames, cycle records, and a restart in the m
     const info = { runId, machineType: 'epb' as const, ringWidthMm: 1500, endChainage: null };
     const first = new IngestService(t.db.kysely, new LatestValues());
     const layout = await first.open(info);
-    const frames = script(layout, runId);
+    const frames = scriptedDrive(layout, runId, { start: T0, ring: 100, advanceMin: 30, buildMin: 30, nextMin: 5 });
     const half = 2_000;
     for (let i = 0; i < half; i += 250) await first.ingest(runId, frames.slice(i, i + 250));
 

@@ -1,14 +1,15 @@
-import { authContract as c, LIMITS } from '@boreline/contracts';
+import { authContract as c } from '@boreline/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { bearerToken, requireAuth } from '../../core/auth.js';
-import { clientOf, readImageUpload, registerEndpoint, registerRawEndpoint } from '../../core/http.js';
+import { clientOf, registerEndpoint, registerRawEndpoint } from '../../core/http.js';
+import { type FilesService, receiveUploads } from '../files/index.js';
 import type { AuthService } from './auth.service.js';
 import type { CaptchaService } from './captcha.service.js';
 import { ISSUE_LIMITS, type SignInThrottle } from './throttle.js';
 
 export function registerAuthRoutes(
   app: FastifyInstance,
-  deps: { auth: AuthService; captcha: CaptchaService; throttle: SignInThrottle },
+  deps: { auth: AuthService; captcha: CaptchaService; throttle: SignInThrottle; files: FilesService },
   options: { validateResponses: boolean },
 ): void {
   const { auth, captcha, throttle } = deps;
@@ -137,8 +138,9 @@ export function registerAuthRoutes(
     c.uploadAvatar,
     async ({ request, setMessage }) => {
       const session = requireAuth(request);
-      const image = await readImageUpload(request, LIMITS.avatarMaxBytes);
-      const user = await auth.setAvatar(session, image);
+      // Streamed into the file service, checked there as the avatar purpose says (JPG/PNG, 1 MB, decoded).
+      const [file] = await receiveUploads(request, session, deps.files, { maxFiles: 1, target: async () => ({ purpose: 'avatar' }) });
+      const user = await auth.setAvatar(session, file?.id ?? '');
       setMessage('common.outcome.setSuccess');
       return user;
     },

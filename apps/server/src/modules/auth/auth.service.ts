@@ -6,8 +6,8 @@ import type { AccessPolicy, AuthSession } from '../../core/auth.js';
 import type { ClientInfo } from '../../core/http.js';
 import { AppError, errors } from '../../core/errors.js';
 import { t } from '../../core/i18n.js';
-import { type FileStore, IMAGE_TYPES, type ImageType } from '../../core/files.js';
 import { hashPassword, verifyAgainstNothing, verifyPassword } from '../../core/password.js';
+import type { FilesService } from '../files/index.js';
 import type { AuthRepo, UserRow } from './auth.repo.js';
 import { presentLoginLog, presentSms, presentUser } from './auth.presenter.js';
 import { type CaptchaService, type MobileCodeService, SMS_CODE } from './captcha.service.js';
@@ -24,7 +24,7 @@ const throttleKey = (user: UserRow | undefined, account: string): string =>
   user ? `user:${user.id}` : `name:${account.trim().toLowerCase()}`;
 
 export interface AuthDeps {
-  files: FileStore;
+  files: FilesService;
   repo: AuthRepo;
   sessions: SessionService;
   captcha: CaptchaService;
@@ -172,20 +172,22 @@ export class AuthService {
     return presentUser(await this.requireUser(session.userId));
   }
 
-  /** Replaces the avatar with an image already checked for type and size by the route. */
-  async setAvatar(session: AuthSession, image: { type: ImageType; bytes: Uint8Array }): Promise<SessionUser> {
+  /** Makes an uploaded avatar (already checked by the file service) the user's, replacing the old one. */
+  async setAvatar(session: AuthSession, fileId: string): Promise<SessionUser> {
     const user = await this.requireUser(session.userId);
-    const key = await this.deps.files.put('avatars', image.type, image.bytes);
-    await this.deps.repo.setAvatar(user.id, key, Date.now());
-    if (user.avatar_key) await this.deps.files.remove(user.avatar_key);
+    await this.deps.files.attach([fileId], { kind: 'user', id: user.id }, { by: user.id, replace: true });
+    await this.deps.repo.setAvatar(user.id, fileId, Date.now());
     return presentUser(await this.requireUser(session.userId));
   }
 
+  /** The own avatar (at most 1 MB: read whole). */
   async readAvatar(session: AuthSession): Promise<{ contentType: string; body: Buffer }> {
     const user = await this.requireUser(session.userId);
-    if (!user.avatar_key) throw errors.business('common.notice.fileNotFound');
-    const extension = user.avatar_key.endsWith('.png') ? 'png' : 'jpg';
-    return { contentType: IMAGE_TYPES[extension].contentType, body: await this.deps.files.read(user.avatar_key) };
+    const file = user.avatar_key ? await this.deps.files.find(user.avatar_key) : undefined;
+    if (!file) throw errors.business('common.notice.fileNotFound');
+    const parts: Buffer[] = [];
+    for await (const part of this.deps.files.open(file).body) parts.push(Buffer.from(part));
+    return { contentType: file.content_type, body: Buffer.concat(parts) };
   }
 
   async loginLog(session: AuthSession, input: z.output<typeof authContract.loginLog.input>) {

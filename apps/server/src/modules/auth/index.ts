@@ -1,5 +1,3 @@
-import { join } from 'node:path';
-import { FileStore } from '../../core/files.js';
 import { defineModule } from '../../platform/module.js';
 import { AuthRepo } from './auth.repo.js';
 import { registerAuthRoutes } from './auth.routes.js';
@@ -48,7 +46,7 @@ export const authModule = defineModule({
     // Administration (listed after this module) decides what a session may do.
     const policy = ctx.services.later('policy');
     const auth = new AuthService({
-      files: new FileStore(join(ctx.config.dataDir, 'uploads')),
+      files: ctx.services.get('files'),
       repo,
       sessions,
       captcha,
@@ -61,6 +59,6 @@ export const authModule = defineModule({
         rolesOf: (session) => policy().rolesOf(session),
       },
     });
-    registerAuthRoutes(ctx.app, { auth, captcha, throttle }, ctx.endpoints);
+    registerAuthRoutes(ctx.app, { auth, captcha, throttle, files: ctx.services.get('files') }, ctx.endpoints);
   },
 });

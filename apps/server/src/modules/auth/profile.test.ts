@@ -1,10 +1,12 @@
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildUser, call, signIn } from '../../../test/factories.js';
 import { createTestApp, envelope, type TestApp } from '../../../test/testApp.js';
 
 const M = '/server_main';
-const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(200, 7)]);
-const JPG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(200, 9)]);
+// Real images: avatars are decoded on upload, not just sniffed by their first bytes.
+const PNG = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#3a7' } }).png().toBuffer();
+const JPG = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#a73' } }).jpeg().toBuffer();
 
 function multipart(file: Buffer, filename: string, type: string) {
   const boundary = '----boreline-test-boundary';

@@ -169,9 +169,9 @@ describe('files refused as a whole', () => {
     expect((await refusedFile(imports.check({ kind: 'stmseg', file: PNG_BYTES, language: 'en_US', mode: 'all' }))).key).toBe('imports.refused.notSpreadsheet');
   });
 
-  it('a file over the kind limit (spare parts: 1 MB), read no further than the limit when streamed', async () => {
-    const big = Buffer.alloc(1024 * 1024 + 1, 0x41);
-    expect(await refusedFile(imports.check({ kind: 'stmstk', file: big, language: 'en_US', mode: 'all' }))).toEqual({ key: 'imports.refused.tooLarge', msg: 'The file is larger than 1 MB' });
+  it('a file over the kind limit (segments: 2 MB), read no further than the limit when streamed', async () => {
+    const big = Buffer.alloc(2 * 1024 * 1024 + 1, 0x41);
+    expect(await refusedFile(imports.check({ kind: 'stmseg', file: big, language: 'en_US', mode: 'all' }))).toEqual({ key: 'imports.refused.tooLarge', msg: 'The file is larger than 2 MB' });
     const { Readable } = await import('node:stream');
     expect((await refusedFile(imports.check({ kind: 'mtceplan', file: Readable.from([big]), language: 'en_US', mode: 'all' }))).msg).toBe('The file is larger than 500 KB');
   });

@@ -58,7 +58,7 @@ export interface ImportTemplate<C extends Columns = Columns> {
   kind: ImportKind;
   /** i18n key of what the sheet holds (file and sheet names). */
   title: string;
-  /** The largest file accepted (spec §5, §9). */
+  /** The largest file accepted (spec §5, §9; the same as the file service's upload purpose for it). */
   maxBytes: number;
   /** In the template's column order. */
   columns: C;
@@ -171,7 +171,7 @@ export const segmentTemplate = defineTemplate({
 export const tailGapTemplate = defineTemplate({
   kind: 'stmtail',
   title: 'imports.kind.stmtail',
-  maxBytes: LIMITS.segmentImportMaxBytes,
+  maxBytes: LIMITS.tailImportMaxBytes,
   columns: {
     ringNo,
     up: clearance('imports.column.clearanceUp', 45),
@@ -186,7 +186,7 @@ export const tailGapTemplate = defineTemplate({
 export const tailClearanceTemplate = defineTemplate({
   kind: 'tailcleance',
   title: 'imports.kind.tailcleance',
-  maxBytes: LIMITS.segmentImportMaxBytes,
+  maxBytes: LIMITS.tailImportMaxBytes,
   columns: {
     ringNo,
     upBefore: clearance('imports.column.upBefore', 52),
@@ -230,7 +230,8 @@ const text = <const H extends string, const R extends boolean>(header: H, max: n
 export const maintenancePlanTemplate = defineTemplate({
   kind: 'mtceplan',
   title: 'imports.kind.mtceplan',
-  maxBytes: LIMITS.maintenanceImportMaxBytes,
+  // Spec §5: "under 500 KB", as the file service's purpose has it.
+  maxBytes: LIMITS.maintenanceImportMaxBytes - 1,
   columns: {
     title: text('imports.column.title', LIMITS.maintenanceTitleMaxLength, true, { text: 'imports.example.planTitle' }, 28),
     cycle: {
