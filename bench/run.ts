@@ -4,6 +4,7 @@ import { codec } from './benches/codec.js';
 import { fanout } from './benches/fanout.js';
 import { fileServing } from './benches/fileServing.js';
 import { ingest } from './benches/ingest.js';
+import { messages } from './benches/messages.js';
 import { projectBoard } from './benches/projectBoard.js';
 import { reportExport } from './benches/reportExport.js';
 import { ringStats } from './benches/ringStats.js';
@@ -19,6 +20,7 @@ const BENCHES: Record<string, () => Promise<void>> = {
   fanout,
   'file-serving': fileServing,
   ingest,
+  messages,
   'project-board': projectBoard,
   'report-export': reportExport,
   'ring-stats': ringStats,

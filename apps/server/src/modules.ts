@@ -3,6 +3,7 @@ import { adminModule } from './modules/admin/index.js';
 import { authModule } from './modules/auth/index.js';
 import { filesModule } from './modules/files/index.js';
 import { importsModule } from './modules/imports/index.js';
+import { messagesModule } from './modules/messages/index.js';
 import { monitorModule } from './modules/monitor/index.js';
 import { projectModule } from './modules/project/index.js';
 import { reportModule } from './modules/report/index.js';
@@ -26,5 +27,6 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   reportModule,
   statisticModule,
   importsModule,
+  messagesModule,
   demoModule,
 ];

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FilesRepo } from '../src/modules/files/files.repo.js';
 import { FilesService } from '../src/modules/files/index.js';
 import { buildRun, buildUser, type BuiltUser, call, signIn } from './factories.js';
-import type { MatrixContext, MatrixSamples } from './matrix.js';
+import type { MatrixActor, MatrixContext, MatrixObjects, MatrixSamples } from './matrix.js';
 import { ADMIN, createTestApp, envelope, type TestApp } from './testApp.js';
 
 /** Today in the test runs' zone: its day shift is open for editing whenever the suite runs. */
@@ -19,7 +19,8 @@ const TODAY = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome' }).form
 const CANARY = 'CANARY-A-7f3c';
 const MISSING = 987_654_321;
 /** Every module's samples, found by file name (`modules/<m>/<m>.matrix.ts`). */
-const MODULE_SAMPLES: MatrixSamples[] = Object.values(import.meta.glob<{ matrixSamples: MatrixSamples }>('../src/modules/*/*.matrix.ts', { eager: true })).map((m) => m.matrixSamples);
+const MODULES = Object.values(import.meta.glob<{ matrixSamples: MatrixSamples; matrixObjects?: MatrixObjects }>('../src/modules/*/*.matrix.ts', { eager: true }));
+const MODULE_SAMPLES: MatrixSamples[] = MODULES.map((m) => m.matrixSamples);
 /** What a route without a sample is sent (one object, so a sample's absence can be told). */
 const NO_SAMPLE: object = Object.freeze({});
 
@@ -28,7 +29,7 @@ const NO_SAMPLE: object = Object.freeze({});
  * (h5LinkIssue + h5Exchange) for A's first and for A's second run. They may use the real-time reads
  * (H5_SESSION_CODES) of their own run and nothing else, whatever the account holds.
  */
-type Actor = 'anonymous' | 'revoked' | 'noResource' | 'authorized' | 'otherTenant' | 'childAdmin' | 'siblingRun' | 'h5Run' | 'h5OtherRun' | 'superAdmin';
+type Actor = MatrixActor;
 
 /** The runs a sample names (`runId`, or each of `runIds`). */
 function runsOf(input: object): number[] {
@@ -47,6 +48,8 @@ describe('authorization matrix', () => {
   const tenantA = { org: 0, sub: 0, role: 0, user: 0, run: 0, run2: 0, report: 0 };
   const a = tenantA;
   let otherTenantUser: BuiltUser;
+  /** What the modules' `matrixObjects` made, by name. */
+  const objects: Record<string, number> = {};
   /** A risk picture of A's first run, and an upload of the user without resources (unattached: theirs alone). */
   const fileIds = { a: '', noResource: '' };
 
@@ -60,6 +63,8 @@ describe('authorization matrix', () => {
       attacker,
       today: TODAY,
       canary: CANARY,
+      actor,
+      objects,
       files: { a: fileIds.a, own: actor === 'noResource' ? fileIds.noResource : null },
     };
     for (const samples of MODULE_SAMPLES) {
@@ -140,6 +145,9 @@ describe('authorization matrix', () => {
     );
     if (report.code !== 0) throw new Error(`shift report: ${report.msg}`);
     a.report = shiftReportContract.saveShiftMain.output.parse(report.data).main.shiftRecId;
+    const saId = (await t.db.kysely.selectFrom('users').select('id').where('is_sa', '=', 1).executeTakeFirstOrThrow()).id;
+    const users = { authorized: authorized.id, noResource: noResource.id, childAdmin: childAdmin.id, siblingRun: siblingRun.id, otherTenant: otherTenantUser.id, superAdmin: saId };
+    for (const { matrixObjects } of MODULES) if (matrixObjects) Object.assign(objects, await matrixObjects({ db: t.db, a: tenantA, canary: CANARY, users }));
     const image = await sharp({ create: { width: 32, height: 24, channels: 3, background: '#888' } }).png().toBuffer();
     const uploadAs = async (token: string, fields: Record<string, string>) => {
       const boundary = '----matrix';

@@ -1,5 +1,6 @@
 import { tagCatalogue } from '@boreline/contracts';
 import { DAY_MS } from '../core/timeZone.js';
+import { seedDemoMessages } from '../modules/messages/index.js';
 import { defineModule } from '../platform/module.js';
 import { fillHistory, TagLayout } from '../telemetry/index.js';
 import { seedDemo } from './demoProjects.js';
@@ -19,6 +20,10 @@ export const demoModule = defineModule({
     ctx.lifecycle.onStart(async () => {
       const now = Date.now();
       const created = await seedDemo(ctx.db, now);
+      // The projects' first messages: reminders, alarms, a stock warning, an announcement.
+      await seedDemoMessages(ctx.db, ctx.services.get('messageCentre'), created.map((run) => run.runId), now)
+        .then((written) => ctx.log.info({ written }, 'demo messages ready'))
+        .catch((error: unknown) => ctx.log.error({ err: error }, 'demo messages failed'));
       if (!ctx.config.simulator) return;
       const simulator = ctx.services.get('simulator');
       for (const run of created) {

@@ -1,5 +1,6 @@
 import { DataMessageSchema, NoticeMessageSchema, StateMessageSchema } from '@boreline/contracts';
 import { z } from 'zod';
+import { PersonalBusMessageSchema } from './personalChannel.js';
 
 /** Sessions of these accounts were revoked somewhere: every instance checks its sockets of them. */
 export const SessionRevokedSchema = z.object({ type: z.literal('sessionRevoked'), userIds: z.array(z.number().int()) });
@@ -14,6 +15,7 @@ export const BusMessageSchema = z.discriminatedUnion('type', [
   NoticeMessageSchema.extend({ type: z.literal('maintenance') }),
   NoticeMessageSchema.extend({ type: z.literal('alarm') }),
   SessionRevokedSchema,
+  PersonalBusMessageSchema,
 ]);
 export type BusMessage = z.infer<typeof BusMessageSchema>;
 

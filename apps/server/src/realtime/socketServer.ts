@@ -18,6 +18,7 @@ import { AppError } from '../core/errors.js';
 import type { Bus } from '../core/bus.js';
 import { t } from '../core/i18n.js';
 import { readBusMessage } from './busMessage.js';
+import { noticeFrame, noticeTopicOf, type PersonalBusMessage, personalFrame } from './personalChannel.js';
 
 /** The resource a subscription needs on the run, per topic. */
 const TOPIC_CODES: Record<RealtimeTopic, ResourceCode> = {
@@ -311,6 +312,10 @@ export class SocketServer {
       }
       return;
     }
+    if (message.type === 'personal') {
+      this.deliverPersonal(message);
+      return;
+    }
     const subs = this.byRun.get(subKey(message.type, message.runId));
     if (!subs) return;
     if (message.type !== 'data') {
@@ -333,6 +338,26 @@ export class SocketServer {
         serialized.set(sub.tagsKey, text);
       }
       this.send(sub.conn, text);
+    }
+  }
+
+  /**
+   * The personal channel: each recipient's console sockets (never an H5 socket, never another
+   * user's) get the message in their own language; a run's maintenance or alarm message also goes
+   * to the recipients among the subscribers of that run's topic (authorized when they subscribed).
+   */
+  private deliverPersonal(message: PersonalBusMessage): void {
+    const byUser = new Map(message.deliveries.map((d) => [d.userId, d]));
+    const deliveryOf = (conn: Connection) => (conn.session && conn.session.runId === null ? byUser.get(conn.session.userId) : undefined);
+    for (const conn of this.connections) {
+      const delivery = deliveryOf(conn);
+      if (delivery) this.send(conn, JSON.stringify(personalFrame(message, delivery, conn.language)));
+    }
+    const notice = noticeTopicOf(message);
+    for (const sub of notice ? (this.byRun.get(subKey(notice.topic, notice.runId)) ?? []) : []) {
+      const delivery = deliveryOf(sub.conn);
+      const frame = delivery ? noticeFrame(message, delivery, sub.conn.language) : null;
+      if (frame) this.send(sub.conn, frame);
     }
   }
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LANGUAGES } from '../core/languages.js';
 import { LIMITS } from '../limits.js';
+import { MessageSchema, UnreadCountsSchema } from '../modules/messages.contract.js';
 import { MACHINE_STATES } from '../telemetry/tagTypes.js';
 
 /**
@@ -112,3 +113,23 @@ export const ServerMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('session'), event: z.enum(['forcedOffline', 'ended']), msg: z.string() }),
 ]);
 export type ServerMessage = z.infer<typeof ServerMessageSchema>;
+
+/**
+ * The personal channel: once `connected`, a console socket (not an H5 one) receives, without
+ * subscribing, the messages of the message centre addressed to its own user (`message`, rendered
+ * in the socket's language, with the user's unread counts after it) and the new counts when the
+ * user reads messages elsewhere (`unread`). Never another user's.
+ *
+ * Kept beside `ServerMessageSchema` rather than inside it until the web client handles these two
+ * types (its switch over `ServerMessage` assumes every other type is a run topic); a client
+ * parses a frame with `SocketFrameSchema` to accept both.
+ */
+export const PersonalFrameSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('message'), message: MessageSchema, unread: UnreadCountsSchema }),
+  z.object({ type: z.literal('unread'), unread: UnreadCountsSchema }),
+]);
+export type PersonalFrame = z.infer<typeof PersonalFrameSchema>;
+
+/** Every frame the message server sends. */
+export const SocketFrameSchema = z.union([ServerMessageSchema, PersonalFrameSchema]);
+export type SocketFrame = z.infer<typeof SocketFrameSchema>;
