@@ -24,7 +24,7 @@ export default tseslint.config(
   },
   {
     // ARCHITECTURE.md §11: the platform imports no module, modules meet through their entries, ui/ and core/ of the web import no module.
-    files: ['apps/server/src/**/*.ts'],
+    files: ['apps/server/src/**/*.ts', 'apps/web/src/**/*.{ts,tsx}'],
     plugins: { boundaries: boundariesPlugin },
     rules: { 'boundaries/boundaries': 'error' },
   },

@@ -10,6 +10,7 @@ import { reportExport } from './benches/reportExport.js';
 import { ringStats } from './benches/ringStats.js';
 import { sessionRead } from './benches/sessionRead.js';
 import { simulator } from './benches/simulator.js';
+import { spreadsheetImport } from './benches/spreadsheetImport.js';
 
 /** `npm run bench` runs every benchmark; `npm run bench -- <name>` one. Needs `npm run build` first. */
 const BENCHES: Record<string, () => Promise<void>> = {
@@ -25,6 +26,7 @@ const BENCHES: Record<string, () => Promise<void>> = {
   'ring-stats': ringStats,
   'session-read': sessionRead,
   simulator,
+  'spreadsheet-import': spreadsheetImport,
 };
 
 const wanted = process.argv.slice(2);

@@ -1,4 +1,5 @@
-// Bundles the server and the workspace packages it imports (TypeScript sources) into dist/main.js;
+// Bundles the server and the workspace packages it imports (TypeScript sources) into dist/main.js
+// (and the spreadsheet worker into dist/spreadsheet.worker.js);
 // npm dependencies stay external and load from node_modules at run time.
 import { readFileSync } from 'node:fs';
 import { build } from 'esbuild';
@@ -7,8 +8,10 @@ const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 
 const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith('@boreline/'));
 
 await build({
-  entryPoints: ['src/main.ts'],
-  outfile: 'dist/main.js',
+  // The spreadsheet reader's worker is a second entry: it runs in its own thread, loaded by path
+  // beside main.js (see src/core/spreadsheet/workerScript.ts).
+  entryPoints: { main: 'src/main.ts', 'spreadsheet.worker': 'src/core/spreadsheet/spreadsheet.worker.ts' },
+  outdir: 'dist',
   bundle: true,
   platform: 'node',
   target: 'node20',

@@ -2,6 +2,7 @@ import { demoModule } from './demo/index.js';
 import { adminModule } from './modules/admin/index.js';
 import { authModule } from './modules/auth/index.js';
 import { filesModule } from './modules/files/index.js';
+import { importsModule } from './modules/imports/index.js';
 import { messagesModule } from './modules/messages/index.js';
 import { monitorModule } from './modules/monitor/index.js';
 import { projectModule } from './modules/project/index.js';
@@ -25,6 +26,7 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   monitorModule,
   reportModule,
   statisticModule,
+  importsModule,
   messagesModule,
   demoModule,
 ];

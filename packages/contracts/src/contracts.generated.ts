@@ -2,6 +2,7 @@
 import * as adminContract from './modules/admin.contract.js';
 import * as authContract from './modules/auth.contract.js';
 import * as filesContract from './modules/files.contract.js';
+import * as importsContract from './modules/imports/imports.contract.js';
 import * as messagesContract from './modules/messages.contract.js';
 import * as monitorContract from './modules/monitor.contract.js';
 import * as basicInfoContract from './modules/project/basicInfo.contract.js';
@@ -15,7 +16,7 @@ import * as statisticContract from './modules/statistic/statistic.contract.js';
 import * as systemContract from './modules/system.contract.js';
 import * as telemetryContract from './modules/telemetry.contract.js';
 
-export { adminContract, authContract, filesContract, messagesContract, monitorContract, basicInfoContract, boardContract, dictionaryContract, projectContract, shiftContract, periodReportContract, shiftReportContract, statisticContract, systemContract, telemetryContract };
+export { adminContract, authContract, filesContract, importsContract, messagesContract, monitorContract, basicInfoContract, boardContract, dictionaryContract, projectContract, shiftContract, periodReportContract, shiftReportContract, statisticContract, systemContract, telemetryContract };
 
 /** Every module contract, for collecting their endpoints. */
-export const CONTRACT_MODULES: readonly object[] = [adminContract, authContract, filesContract, messagesContract, monitorContract, basicInfoContract, boardContract, dictionaryContract, projectContract, shiftContract, periodReportContract, shiftReportContract, statisticContract, systemContract, telemetryContract];
+export const CONTRACT_MODULES: readonly object[] = [adminContract, authContract, filesContract, importsContract, messagesContract, monitorContract, basicInfoContract, boardContract, dictionaryContract, projectContract, shiftContract, periodReportContract, shiftReportContract, statisticContract, systemContract, telemetryContract];

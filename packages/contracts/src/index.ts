@@ -26,6 +26,8 @@ export type { CurrentRun, RunListItem, RunOption, RunStatus } from './modules/pr
 export type { ConnectionState, DeviceState, Disconnection, RealData } from './modules/monitor.contract.js';
 export type { IndexPageData } from './modules/project/board.contract.js';
 export type { FileKind, FilePurpose, FilePurposeRule, StoredFile } from './modules/files.contract.js';
+export * from './modules/imports/importTemplates.js';
+export type { CellInput } from './modules/imports/importCells.js';
 
 import { isEndpointDefinition, type EndpointDefinition } from './core/endpoint.js';
 import { CONTRACT_MODULES } from './contracts.generated.js';

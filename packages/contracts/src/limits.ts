@@ -94,6 +94,24 @@ export const LIMITS = {
   imageMaxPixels: 50_000_000,
   /** An upload not attached to anything within this time is removed. */
   fileOrphanAfterMs: 24 * 60 * 60_000,
+
+  /** Spreadsheet imports (templates in `modules/imports/importTemplates.ts`): data rows one sheet may hold. */
+  importRowsMax: 100_000,
+  /** Problems one import report lists; beyond, a notice gives their number. */
+  importRefusalsListedMax: 1_000,
+  /** Segment attitude: deviation from the design axis, signed whole millimetres. */
+  segmentDeviationMmAbsMax: 2_000,
+  /** Tail gap and tail clearance, whole millimetres. */
+  tailClearanceMmMax: 1_000,
+  kBlockPositionMaxLength: 20,
+  segmentTypeMaxLength: 50,
+  remarkMaxLength: 500,
+  maintenanceTitleMaxLength: 100,
+  maintenanceSystemMaxLength: 50,
+  maintenanceContentMaxLength: 500,
+  partNameMaxLength: 100,
+  partCodeMaxLength: 50,
+  partUnitMaxLength: 20,
 } as const;
 
 /** Accepted file types by use (spec §5). */
