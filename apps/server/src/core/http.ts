@@ -105,6 +105,18 @@ export function registerRawEndpoint<I extends z.ZodType>(
   });
 }
 
+/**
+ * Registers a contract endpoint whose handler writes the reply itself: a stream, partial content
+ * (HTTP Range), its own caching headers. The input is checked like every other endpoint's.
+ */
+export function registerStreamEndpoint<I extends z.ZodType>(
+  app: FastifyInstance,
+  endpoint: EndpointDefinition<I>,
+  handler: (input: z.output<I>, request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>,
+): void {
+  route(app, endpoint, async (request, reply) => handler(parseInput(endpoint, request, requestLanguage(request)), request, reply));
+}
+
 const envelope = (code: number, msg: string, data: unknown = null) => ({ code, msg, data });
 
 /** One error handler for the whole API: every failure becomes a translated envelope. */

@@ -1,7 +1,7 @@
-import { type EndpointDefinition, endpointUrl, type FilePurpose, filesContract, LIMITS, RESULT_CODE, type StoredFile } from '@boreline/contracts';
+import { endpointUrl, type FilePurpose, filesContract, LIMITS, RESULT_CODE, type StoredFile } from '@boreline/contracts';
 // The request's multipart methods (`parts`) come with the plugin's type augmentation.
 import type {} from '@fastify/multipart';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { AuthSession } from '../../core/auth.js';
 import { AppError, errors } from '../../core/errors.js';
@@ -161,21 +161,4 @@ export async function sendFile(request: FastifyRequest, reply: FastifyReply, fil
  * Content-Range), which `registerRawEndpoint` (a whole body, no-store) does not answer. Same route
  * config as every endpoint, so the access gate and the route table treat it alike.
  */
-export function registerStreamEndpoint<I extends z.ZodType>(
-  app: FastifyInstance,
-  endpoint: EndpointDefinition<I>,
-  handler: (input: z.output<I>, request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>,
-): void {
-  app.route({
-    method: endpoint.method,
-    url: endpointUrl(endpoint),
-    config: { permission: endpoint.permission, endpointId: endpoint.id },
-    handler: async (request, reply) => {
-      const parsed = endpoint.input.safeParse(request.query ?? {});
-      if (!parsed.success) throw new ValidationFailed(describeIssues(parsed.error.issues, requestLanguage(request)));
-      return handler(parsed.data, request, reply);
-    },
-  });
-}
-
 export const MAX_FILES_PER_REQUEST = LIMITS.uploadFilesPerRequestMax;

@@ -2,8 +2,8 @@ import { type FilePurpose, filesContract, LIMITS } from '@boreline/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type AuthSession, requireAuth } from '../../core/auth.js';
 import { errors } from '../../core/errors.js';
-import { registerEndpoint } from '../../core/http.js';
-import { parseUploadFields, presentFile, receiveUploads, registerStreamEndpoint, sendFile } from './files.http.js';
+import { registerEndpoint, registerStreamEndpoint } from '../../core/http.js';
+import { parseUploadFields, presentFile, receiveUploads, sendFile } from './files.http.js';
 import type { FilesService, RunAccess } from './files.service.js';
 
 const c = filesContract;
