@@ -49,7 +49,8 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['apps/web/e2e/**/*.e2e.test.ts'],
-          testTimeout: 60_000,
+          // A whole user flow (sign in, fill a report, export) takes 30 s here; twice that on a busy machine.
+          testTimeout: 120_000,
           hookTimeout: 90_000,
           fileParallelism: false,
         },
