@@ -35,18 +35,24 @@ function refreshAfter(client: QueryClient, unread: UnreadCounts | null): Promise
 
 /**
  * The live feed of the signed-in user's messages, mounted once with the header bell: the personal
- * channel's frames set the counts and refresh the open lists (no polling while the socket is up);
- * every (re)connection reads everything again, for what arrived while it was down. Answers whether
- * the socket is up.
+ * channel's frames set the counts and refresh the open lists (no polling while the socket is up).
+ * A reconnection reads everything again, for what arrived while the socket was down; the first
+ * connection only the counts, for what arrived between the page's first read and the socket.
+ * Answers whether the socket is up.
  */
 export function useMessageFeed(): boolean {
   const client = useQueryClient();
   const [open, setOpen] = useState(realtime.status === 'open');
   useEffect(() => {
     const offPersonal = realtime.onPersonal((frame) => void refreshAfter(client, frame.unread));
+    let wasDown = false;
     const offStatus = realtime.onStatus((status) => {
       setOpen(status === 'open');
-      if (status === 'open') void refreshAfter(client, null);
+      if (status === 'closed') wasDown = true;
+      if (status !== 'open') return;
+      if (wasDown) void refreshAfter(client, null);
+      else void client.invalidateQueries({ queryKey: MESSAGE_KEYS.unread });
+      wasDown = false;
     });
     return () => {
       offPersonal();

@@ -33,15 +33,28 @@ export function TypeIcon({ type }: { type: MessageType }) {
   );
 }
 
+/** A zone's offset from UTC at an instant, as the reader's browser names it (`GMT+8`). */
+function offsetName(at: number, zone: string): string {
+  try {
+    return new Intl.DateTimeFormat('en-GB', { timeZone: zone, timeZoneName: 'shortOffset' }).formatToParts(at).find((p) => p.type === 'timeZoneName')?.value ?? zone;
+  } catch {
+    return zone;
+  }
+}
+
 /**
- * A message's time on the clock of its run (a site reads its own local time), else the reader's;
- * the zone is named on hover.
+ * A message's time on the clock of its run (a site reads its own local time), else the reader's.
+ * A site clock other than the reader's says its offset, so two sites' times compare; the zone is
+ * named on hover.
  */
 export function MessageTime({ at, runId, zones, short = false }: { at: number; runId: number | null; zones: ReadonlyMap<number, string>; short?: boolean }) {
-  const zone = (runId === null ? undefined : zones.get(runId)) ?? userTimeZone();
+  const own = userTimeZone();
+  const zone = (runId === null ? undefined : zones.get(runId)) ?? own;
+  const offset = offsetName(at, zone);
   return (
     <time dateTime={new Date(at).toISOString()} title={zone} data-testid="message-time">
       {formatInstant(at, zone, short ? DATE_FORMATS.dayMonthTime : DATE_FORMATS.dateTime)}
+      {offset === offsetName(at, own) ? null : <span className="bl-msg-zone"> {offset}</span>}
     </time>
   );
 }

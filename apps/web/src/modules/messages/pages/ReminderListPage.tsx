@@ -94,7 +94,18 @@ export function ReminderListPage() {
   const filterByType = (type: MessageType) => params.apply({ ...params.values, types: [type], state: 'unread' });
 
   return (
-    <Card title={t('shell.menu.messageReminder')} data-testid="reminder-list">
+    <Card
+      title={t('shell.menu.messageReminder')}
+      data-testid="reminder-list"
+      extra={
+        <Space>
+          <Button disabled={unreadShown === 0} loading={readPage.isPending} onClick={() => readPage.mutate(shown.map((message) => message.id))} data-testid="read-page">
+            {t('messages.web.action.readPage')}
+          </Button>
+          <ReadAllButton unread={counts.data?.total ?? 0} onConfirm={() => readAll.mutateAsync()} />
+        </Space>
+      }
+    >
       <MessagesNav />
       <div className="bl-msg-counts" data-testid="unread-counts" aria-live="polite">
         <Tag color={counts.data?.total ? 'processing' : 'default'}>{t('messages.web.counts.total', { count: counts.data?.total ?? 0 })}</Tag>
@@ -112,7 +123,7 @@ export function ReminderListPage() {
             maxTagCount="responsive"
             aria-label={t('messages.web.filter.type')}
             placeholder={t('messages.web.filter.allTypes')}
-            style={{ minWidth: 200 }}
+            style={{ width: 180 }}
             options={MESSAGE_TYPES.map((type) => ({ value: type, label: t(TYPE_LABELS[type]) }))}
             data-testid="filter-types"
           />
@@ -122,7 +133,7 @@ export function ReminderListPage() {
             allowClear
             aria-label={t('messages.web.filter.project')}
             placeholder={t('messages.web.filter.allProjects')}
-            style={{ width: 240 }}
+            style={{ width: 210 }}
             popupMatchSelectWidth={false}
             loading={runs.isLoading}
             options={(runs.data ?? []).map((run) => ({ value: run.runId, label: `${run.projectName} · ${run.tbmCode}` }))}
@@ -134,7 +145,7 @@ export function ReminderListPage() {
             allowClear
             aria-label={t('messages.web.filter.state')}
             placeholder={t('messages.web.filter.anyState')}
-            style={{ width: 150 }}
+            style={{ width: 140 }}
             options={[
               { value: 'unread', label: t('messages.web.state.unread') },
               { value: 'read', label: t('messages.web.state.read') },
@@ -145,6 +156,7 @@ export function ReminderListPage() {
         <Form.Item name="range">
           <DatePicker.RangePicker
             allowEmpty={[true, true]}
+            style={{ width: 250 }}
             format="DD/MM/YYYY"
             aria-label={t('messages.web.filter.days')}
             placeholder={[t('messages.web.filter.from'), t('messages.web.filter.to')]}
@@ -160,14 +172,6 @@ export function ReminderListPage() {
         rowClassName={(message) => (message.read ? '' : 'bl-msg-unread')}
         emptyText={filtered ? t('messages.web.list.emptyFiltered') : t('messages.web.list.empty')}
         data-testid="message-table"
-        toolbar={
-          <>
-            <Button disabled={unreadShown === 0} loading={readPage.isPending} onClick={() => readPage.mutate(shown.map((message) => message.id))} data-testid="read-page">
-              {t('messages.web.action.readPage')}
-            </Button>
-            <ReadAllButton unread={counts.data?.total ?? 0} onConfirm={() => readAll.mutateAsync()} />
-          </>
-        }
         columns={[
           {
             key: 'state',
@@ -200,7 +204,7 @@ export function ReminderListPage() {
             title: t('messages.web.column.message'),
             render: (_: unknown, message) => (
               <>
-                <div>{message.title}</div>
+                <div className="bl-msg-title">{message.title}</div>
                 {message.text ? <div className="bl-msg-text">{message.text}</div> : null}
               </>
             ),

@@ -79,7 +79,7 @@ function RunMessages({ run, kind }: { run: CurrentRun; kind: Kind }) {
   const zones = new Map([[run.runId, run.timeZone]]);
 
   return (
-    <Card title={title} data-testid={`run-messages-${kind}`}>
+    <Card title={title} data-testid={`run-messages-${kind}`} extra={rows.length > 0 ? <ReadAllButton unread={unread} onConfirm={() => readAll.mutateAsync()} /> : null}>
       <MessagesNav />
       {stats.isPending ? (
         <Skeleton active paragraph={{ rows: 6 }} />
@@ -114,7 +114,7 @@ function RunMessages({ run, kind }: { run: CurrentRun; kind: Kind }) {
                 allowClear
                 aria-label={t('messages.web.filter.state')}
                 placeholder={t('messages.web.filter.anyState')}
-                style={{ width: 150 }}
+                style={{ width: 140 }}
                 options={[
                   { value: 'unread', label: t('messages.web.state.unread') },
                   { value: 'read', label: t('messages.web.state.read') },
@@ -131,7 +131,6 @@ function RunMessages({ run, kind }: { run: CurrentRun; kind: Kind }) {
             rowClassName={(message) => (message.read ? '' : 'bl-msg-unread')}
             emptyText={t('messages.web.list.empty')}
             data-testid="run-message-table"
-            toolbar={<ReadAllButton unread={unread} onConfirm={() => readAll.mutateAsync()} />}
             columns={[
               {
                 key: 'state',
@@ -148,7 +147,7 @@ function RunMessages({ run, kind }: { run: CurrentRun; kind: Kind }) {
                   ),
               },
               { key: 'type', title: t('messages.web.column.type'), width: 170, render: (_: unknown, message) => <Tag color={TYPE_COLOURS[message.type]}>{message.typeName}</Tag> },
-              { key: 'title', title: t('messages.web.column.message'), render: (_: unknown, message) => message.title },
+              { key: 'title', title: t('messages.web.column.message'), render: (_: unknown, message) => <span className="bl-msg-title">{message.title}</span> },
               { key: 'at', title: t('messages.web.column.time'), width: 150, render: (_: unknown, message) => <MessageTime at={message.at} runId={run.runId} zones={zones} /> },
               {
                 key: 'actions',
