@@ -1,5 +1,5 @@
 import type { Duplex } from 'node:stream';
-import { KEY_TAGS, REALTIME, ServerMessageSchema } from '@boreline/contracts';
+import { KEY_TAGS, type PersonalFrame, REALTIME, ServerMessageSchema } from '@boreline/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RawData, WebSocket } from 'ws';
 import { type RealtimeStatus, RealtimeClient, type TopicMessage } from '../../../web/src/core/realtime/realtimeClient.js';
@@ -106,6 +106,30 @@ describe('web RealtimeClient against the message server: reconnect and resubscri
       expect(socketsOpened).toHaveLength(2);
     } finally {
       unsubscribe();
+      client.stop();
+    }
+  });
+
+  it("hands the personal channel's frames to the app: a new message in the socket's language with the counts, then the counts after a read", async () => {
+    const personal: PersonalFrame[] = [];
+    const client = new RealtimeClient({ url: () => url, token: () => sa, language: () => 'it_IT', socket: (target) => new WebSocket(target) });
+    client.onPersonal((frame) => personal.push(frame));
+    client.start();
+    try {
+      await until('the connection', () => client.status === 'open', 5_000);
+      const admin = await t.db.kysely.selectFrom('users').select('id').where('is_sa', '=', 1).executeTakeFirstOrThrow();
+      await t.app.platform.services.get('messageCentre').send({ type: 'system', userIds: [admin.id], key: 'messages.system.welcome' });
+      await until('the message', () => personal.length === 1, 5_000);
+      const [arrived] = personal;
+      if (arrived?.type !== 'message') throw new Error(`not a message: ${JSON.stringify(arrived)}`);
+      expect(arrived.message.typeName).toBe('Messaggio di sistema');
+      expect(arrived.unread.byType.system).toBeGreaterThanOrEqual(1);
+
+      const read = await t.app.inject({ method: 'POST', url: '/server_project/u/msg/read', headers: { authorization: sa }, payload: { all: true } });
+      expect(read.json()).toMatchObject({ code: 0 });
+      await until('the new counts', () => personal.length === 2, 5_000);
+      expect(personal[1]).toEqual({ type: 'unread', unread: expect.objectContaining({ total: 0 }) });
+    } finally {
       client.stop();
     }
   });

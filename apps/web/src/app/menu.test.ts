@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { defineWebModule } from '../core/webModule.js';
-import { buildMenu, MENU, menuKeyOf, startPath, visibleMenu } from './menu.js';
+import { buildHeaderItems, buildMenu, HEADER_ITEMS, MENU, menuKeyOf, startPath, visibleMenu } from './menu.js';
 import { MODULES } from './modules.js';
 
 const paths = MENU.flatMap((s) => s.items.map((i) => i.path));
@@ -87,6 +87,15 @@ describe('the side menu', () => {
     ]);
     expect(startPath((resource) => granted.has(resource))).toBe('/fw0/sys/role/list');
     expect(startPath((resource) => granted.has(resource) || resource === 'menu.enterSystem')).toBe('/fw0/dp');
+  });
+});
+
+describe('the header items', () => {
+  it('come from the modules, left to right by their order', () => {
+    expect(HEADER_ITEMS.map((item) => item.key)).toEqual(['messageBell']);
+    const Nothing = () => null;
+    const later = defineWebModule({ name: 'later', routes: {}, headerItems: [{ key: 'help', order: 5, component: Nothing }], resources: [] });
+    expect(buildHeaderItems([...MODULES, later]).map((item) => item.key)).toEqual(['help', 'messageBell']);
   });
 });
 

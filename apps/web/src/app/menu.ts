@@ -1,6 +1,6 @@
 import type { MessageKey } from '@boreline/i18n';
 import { START_PATH } from '../core/config.js';
-import type { MenuItem, MenuSectionKey, WebModule } from '../core/webModule.js';
+import type { HeaderItem, MenuItem, MenuSectionKey, WebModule } from '../core/webModule.js';
 import { MODULES } from './modules.js';
 
 export interface MenuSection {
@@ -53,3 +53,10 @@ export function menuKeyOf(pathname: string, paths: readonly string[]): string {
   const byLength = [...paths].sort((a, b) => b.length - a.length);
   return byLength.find(within) ?? byLength.find((p) => parentOf(p).split('/').length > 2 && within(parentOf(p))) ?? pathname;
 }
+
+/** The header items of every module, left to right. */
+export function buildHeaderItems(modules: readonly WebModule[]): HeaderItem[] {
+  return modules.flatMap((module) => module.headerItems ?? []).sort((a, b) => a.order - b.order);
+}
+
+export const HEADER_ITEMS: readonly HeaderItem[] = buildHeaderItems(MODULES);

@@ -1,5 +1,6 @@
 import type { ResourceCode } from '@boreline/contracts';
 import type { MessageKey } from '@boreline/i18n';
+import type { ComponentType } from 'react';
 import type { AppRoute } from './routing.js';
 
 /** The side-menu sections of spec §2; their labels, icons and order belong to the app frame. */
@@ -19,8 +20,23 @@ export interface MenuItem {
 }
 
 /**
- * What a web module brings to the app: its routes under each area, its side-menu items and the
- * resource codes its screens check (menu, routes, buttons). The app lists modules once
+ * Something a module shows in the signed-in frame's header, between the language switch and
+ * the user menu (the message bell). The component is lazy (`lazyComponent`): the manifest is part of the app's entry,
+ * downloaded before sign-in, so it carries only the loader, and the header renders it once signed in.
+ */
+export interface HeaderItem {
+  /** Unique across modules. */
+  key: string;
+  component: ComponentType;
+  /** Place among the header items of every module, left to right. */
+  order: number;
+  /** Shown only to users who may use it; every signed-in user when absent. */
+  resource?: ResourceCode | 'authenticated';
+}
+
+/**
+ * What a web module brings to the app: its routes under each area, its side-menu items, its header
+ * items and the resource codes its screens check (menu, routes, buttons). The app lists modules once
  * (`app/modules.ts`) and builds the router and the menu from them.
  */
 export interface WebModule {
@@ -33,6 +49,7 @@ export interface WebModule {
     fw1?: AppRoute[];
   };
   menu?: MenuItem[];
+  headerItems?: HeaderItem[];
   resources: readonly ResourceCode[];
 }
 

@@ -38,6 +38,8 @@ export interface DataTableProps<T, I extends z.ZodType = z.ZodType, O extends z.
   toolbar?: ReactNode;
   /** The list's Excel export, beside the toolbar. */
   exportButton?: ExportButtonProps<I, O>;
+  /** A class per row, to set some rows apart (unread messages). */
+  rowClassName?: (row: T) => string;
   /** What an empty list says; "No data" by default. */
   emptyText?: string;
   size?: TableProps<T>['size'];
@@ -108,6 +110,7 @@ export function DataTable<T extends object, I extends z.ZodType = z.ZodType, O e
         columns={columns}
         dataSource={[...rows]}
         size={props.size}
+        rowClassName={props.rowClassName}
         loading={busy}
         locale={{ emptyText: firstLoad ? ' ' : empty }}
         data-testid={props['data-testid']}

@@ -120,9 +120,9 @@ export type ServerMessage = z.infer<typeof ServerMessageSchema>;
  * in the socket's language, with the user's unread counts after it) and the new counts when the
  * user reads messages elsewhere (`unread`). Never another user's.
  *
- * Kept beside `ServerMessageSchema` rather than inside it until the web client handles these two
- * types (its switch over `ServerMessage` assumes every other type is a run topic); a client
- * parses a frame with `SocketFrameSchema` to accept both.
+ * Kept beside `ServerMessageSchema` (whose other types are the run topics and the session's
+ * replies); a client parses a frame with `SocketFrameSchema` to accept both, as the web's
+ * `RealtimeClient` does, handing these to its `onPersonal` listeners.
  */
 export const PersonalFrameSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('message'), message: MessageSchema, unread: UnreadCountsSchema }),

@@ -1,12 +1,8 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import type { MachineDisconnectionTable } from '../../db/schema/monitor.js';
 
-export interface DisconnectionRow {
-  id: number;
-  run_id: number;
-  disconnected_at: number;
-  reconnected_at: number | null;
-}
+export type DisconnectionRow = Selectable<MachineDisconnectionTable>;
 
 /**
  * The history of machines' disconnections. Every instance may observe the same silence; the unique

@@ -1,5 +1,4 @@
 import {
-  BellOutlined,
   DashboardOutlined,
   GlobalOutlined,
   MenuFoldOutlined,
@@ -10,8 +9,8 @@ import {
 } from '@ant-design/icons';
 import { authContract, type Language, LANGUAGES, SIDE_MENU_COLLAPSED_AT_START } from '@boreline/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { App, Avatar, Badge, Button, Dropdown, Layout, Menu, Space, theme } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { App, Avatar, Button, Dropdown, Layout, Menu, Space, theme } from 'antd';
+import { Suspense, useEffect, useMemo, useState } from 'react';
 import { realtime } from '../../core/realtime/realtime.js';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { call } from '../../core/api/client.js';
@@ -19,7 +18,7 @@ import { changeLanguage, LANGUAGE_NAMES, useT } from '../../core/i18n.js';
 import { canUse, useFramework } from '../../core/session.js';
 import { logout } from '../../core/logout.js';
 import { RequireResource } from '../RequireSession.js';
-import { menuKeyOf, visibleMenu } from '../menu.js';
+import { HEADER_ITEMS, menuKeyOf, visibleMenu } from '../menu.js';
 import { ShellProviders } from '../../ui/ShellProviders.js';
 import { useAvatarUrl } from '../../core/api/useAvatarUrl.js';
 
@@ -122,11 +121,12 @@ function Frame() {
                 {language ? LANGUAGE_NAMES[language] : ''}
               </Button>
             </Dropdown>
-            <Link to="/fw1/stm_smtce_message" aria-label={t('shell.header.messages')}>
-              <Badge count={0} showZero={false}>
-                <BellOutlined style={{ fontSize: 18 }} />
-              </Badge>
-            </Link>
+            {/* The modules' header items (the message bell), each loaded once the frame shows. */}
+            {HEADER_ITEMS.filter((item) => canUse({ user, resources }, item.resource ?? 'authenticated')).map(({ key, component: Item }) => (
+              <Suspense key={key} fallback={null}>
+                <Item />
+              </Suspense>
+            ))}
             <Dropdown
               trigger={['click']}
               menu={{

@@ -1,4 +1,4 @@
-import { type Language, REALTIME, type RealtimeTopic, type ServerMessage, ServerMessageSchema } from '@boreline/contracts';
+import { type Language, type PersonalFrame, REALTIME, type RealtimeTopic, type ServerMessage, SocketFrameSchema } from '@boreline/contracts';
 
 /** What the client needs of a WebSocket: the browser's, or `ws` in Node (both have these methods). */
 export interface SocketLike {
@@ -48,6 +48,7 @@ export class RealtimeClient {
   /** The tag set last sent per subscription, so a change of views resubscribes only when needed. */
   private readonly sent = new Map<string, string>();
   private readonly statusListeners = new Set<(status: RealtimeStatus) => void>();
+  private readonly personalListeners = new Set<(frame: PersonalFrame) => void>();
   status: RealtimeStatus = 'idle';
 
   constructor(private readonly options: RealtimeClientOptions) {}
@@ -71,6 +72,16 @@ export class RealtimeClient {
   onStatus(listener: (status: RealtimeStatus) => void): () => void {
     this.statusListeners.add(listener);
     return () => this.statusListeners.delete(listener);
+  }
+
+  /**
+   * Listens to the personal channel: the signed-in user's new messages (`message`, with the unread
+   * counts after it) and their counts after a read elsewhere (`unread`). The server sends these to
+   * every console socket of the user without a subscription, so nothing is sent here.
+   */
+  onPersonal(listener: (frame: PersonalFrame) => void): () => void {
+    this.personalListeners.add(listener);
+    return () => this.personalListeners.delete(listener);
   }
 
   /** Listens to a topic of a run; the subscription lasts while any listener does. */
@@ -138,10 +149,15 @@ export class RealtimeClient {
     } catch {
       return;
     }
-    const result = ServerMessageSchema.safeParse(parsed);
+    // Every frame the server sends: the run topics and session replies, and the personal channel.
+    const result = SocketFrameSchema.safeParse(parsed);
     if (!result.success) return;
     const message = result.data;
     switch (message.type) {
+      case 'message':
+      case 'unread':
+        for (const listener of [...this.personalListeners]) listener(message);
+        return;
       case 'ping':
         socket.send(JSON.stringify({ type: 'pong', ts: message.ts }));
         return;

@@ -30,7 +30,6 @@ const PENDING_ITEMS: MenuItem[] = [
   { section: 'construction', key: 'alarm', label: 'shell.menu.alarm', path: '/fw1/alarm/history_alarm', resource: 'menu.alarms', order: 160 },
   { section: 'construction', key: 'segment', label: 'shell.menu.segment', path: '/fw1/segment/segmentPose', resource: 'menu.segments', order: 190 },
   { section: 'construction', key: 'feedbackList', label: 'shell.menu.feedbackList', path: '/fw1/feedback/list', resource: 'menu.feedback.list', order: 210 },
-  { section: 'construction', key: 'messageReminder', label: 'shell.menu.messageReminder', path: '/fw1/stm_smtce_message', resource: 'menu.messages.reminder', order: 220 },
   {
     section: 'construction',
     key: 'maintenanceManagement',
