@@ -9,7 +9,9 @@
  * }
  * ```
  *
- * Instants are epoch milliseconds (UTC); flags are 0/1 integers on both dialects.
+ * Instants are epoch milliseconds (UTC); flags are 0/1 integers on both dialects. A program that
+ * type-checks server code from outside `apps/server` (the benches, the web's end-to-end support)
+ * includes `apps/server/src/db/schema/` in its tsconfig, so every domain's tables are merged in.
  */
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by declaration merging
 export interface Database {}
