@@ -12,7 +12,8 @@ const notServerSuites = ['**/*.unit.test.ts', '**/*.smoke.test.ts', '**/node_mod
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'unit', include: ['packages/**/*.test.ts', 'apps/server/src/**/*.unit.test.ts', 'tools/**/*.test.ts'] } },
+      // CPU-bound unit tests (days of simulated machine data) need more than the default 5 s on a busy 2-core machine.
+      { test: { name: 'unit', include: ['packages/**/*.test.ts', 'apps/server/src/**/*.unit.test.ts', 'tools/**/*.test.ts'], testTimeout: 30_000 } },
       {
         test: {
           name: 'server-sqlite',
@@ -23,8 +24,8 @@ export default defineConfig({
           // Each file builds its own app on its own database; sharing the imported modules between files
           // saves importing the server graph once per file (most of this suite's time otherwise).
           isolate: false,
-          testTimeout: 20_000,
-          hookTimeout: 30_000,
+          testTimeout: 45_000,
+          hookTimeout: 60_000,
         },
       },
       {
@@ -36,8 +37,8 @@ export default defineConfig({
           globalSetup: ['apps/server/test/postgresGlobalSetup.ts'],
           pool: 'forks',
           isolate: false,
-          testTimeout: 20_000,
-          hookTimeout: 30_000,
+          testTimeout: 45_000,
+          hookTimeout: 60_000,
         },
       },
       {
