@@ -163,6 +163,19 @@ describe('web shell in Chromium', () => {
     await page.getByRole('radio', { name: text('en-US', 'account.login.kindSlide') }).click();
     const handle = page.getByTestId('slide-handle');
     await handle.waitFor();
+    // The pictures are rasters: nothing on the page draws where the gap is.
+    await page.waitForFunction(() => {
+      const loaded = (id: string) => {
+        const img = document.querySelector<HTMLImageElement>(`img[data-testid=${id}]`);
+        return !!img && img.complete && img.naturalWidth > 0;
+      };
+      return loaded('slide-background') && loaded('slide-piece');
+    });
+    const pictures = await page.getByTestId('slide-puzzle').evaluate((puzzle) => ({
+      vectors: puzzle.querySelectorAll('svg, path').length,
+      images: [...puzzle.querySelectorAll('img')].map((img) => ({ type: img.src.slice(0, img.src.indexOf(';')), width: img.naturalWidth })),
+    }));
+    expect(pictures).toEqual({ vectors: 0, images: [{ type: 'data:image/jpeg', width: 300 }, { type: 'data:image/png', width: 60 }] });
     await handle.fill('150');
     await page.locator('form[data-testid=login-form] button[type=submit]').click();
     await new Shell(page).waitUntilShown();

@@ -85,9 +85,12 @@ export const SlideCaptchaSchema = z.object({
   pieceSize: z.number().int(),
   /** Top edge of the piece; the client moves it horizontally. */
   pieceY: z.number().int(),
-  /** SVG images as data URLs. */
-  background: z.string(),
-  piece: z.string(),
+  /**
+   * Raster images as data URLs, never vector drawings: the background (a JPEG holding the gap and
+   * decoy gaps drawn alike) and the piece (a PNG with transparency, pieceSize square).
+   */
+  background: z.string().startsWith('data:image/jpeg;base64,'),
+  piece: z.string().startsWith('data:image/png;base64,'),
   expiresInSeconds: z.number().int(),
 });
 export type SlideCaptcha = z.infer<typeof SlideCaptchaSchema>;

@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildUser, call, imageCaptcha, loginV1, type BuiltUser } from '../../../test/factories.js';
 import { ADMIN, createTestApp, envelope, TEST_CAPTCHA, type TestApp } from '../../../test/testApp.js';
@@ -5,6 +6,7 @@ import { SLIDE_TEST_X } from './captcha.service.js';
 import type { SmsSender } from './sms.js';
 
 const M = '/server_main';
+const decodeDataUrl = (dataUrl: string) => Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64');
 
 class CapturingSms implements SmsSender {
   readonly sent: { phone: string; text: string }[] = [];
@@ -116,7 +118,7 @@ describe('sign-in', () => {
     const slide = async (ip: string) => {
       const body = envelope(await t.app.inject({ method: 'GET', url: `${M}/g/web/sys/getSlideCaptcha/v1`, remoteAddress: ip }));
       expect(body.code).toBe(0);
-      return body.data as { captchaId: string; background: string; piece: string; width: number };
+      return body.data as { captchaId: string; background: string; piece: string; width: number; height: number; pieceSize: number; pieceY: number };
     };
     const login = (captchaId: string, slideX: number, ip: string) =>
       t.app.inject({
@@ -126,17 +128,52 @@ describe('sign-in', () => {
         payload: { account: user.email, password: user.password, captchaId, slideX },
       });
 
-    it('serves a puzzle as two SVG images', async () => {
+    it('serves a puzzle as two raster images: a JPEG background and a transparent PNG piece', async () => {
       const puzzle = await slide('10.0.1.1');
-      expect(puzzle.background).toMatch(/^data:image\/svg\+xml;base64,/);
-      expect(puzzle.piece).toMatch(/^data:image\/svg\+xml;base64,/);
+      expect(puzzle.background).toMatch(/^data:image\/jpeg;base64,/);
+      expect(puzzle.piece).toMatch(/^data:image\/png;base64,/);
+      const background = await sharp(decodeDataUrl(puzzle.background)).metadata();
+      const piece = await sharp(decodeDataUrl(puzzle.piece)).metadata();
+      expect(background).toMatchObject({ format: 'jpeg', width: puzzle.width, height: puzzle.height });
+      expect(piece).toMatchObject({ format: 'png', width: puzzle.pieceSize, height: puzzle.pieceSize, hasAlpha: true });
       expect(puzzle.width).toBe(300);
+      expect(puzzle.pieceY + puzzle.pieceSize).toBeLessThanOrEqual(puzzle.height);
+    });
+
+    it('gives a script reading the pictures as markup no gap to find', async () => {
+      // The attack on vector pictures: take the background path drawn like the piece's and read its place.
+      const attack = (puzzle: { background: string; piece: string }) => {
+        const paths = (dataUrl: string) => [...decodeDataUrl(dataUrl).toString('latin1').matchAll(/\bd="M\s*(-?[\d.]+)[^"]*"/g)];
+        const shape = (d: string) => d.replace(/-?\d+(\.\d+)?/g, '#');
+        const [piece] = paths(puzzle.piece);
+        const gap = piece && paths(puzzle.background).find((p) => shape(p[0]) === shape(piece[0]));
+        return gap && piece ? Number(gap[1]) - Number(piece[1]) : undefined;
+      };
+      for (const ip of ['10.0.1.4', '10.0.1.5', '10.0.1.6']) {
+        const puzzle = await slide(ip);
+        expect(attack(puzzle)).toBeUndefined();
+        for (const image of [puzzle.background, puzzle.piece]) expect(decodeDataUrl(image).toString('latin1')).not.toMatch(/<svg|<path/);
+      }
     });
 
     it('signs in when the piece is in its gap, within a few pixels, once', async () => {
       const puzzle = await slide('10.0.1.2');
       expect(envelope(await login(puzzle.captchaId, SLIDE_TEST_X + 3, '10.0.1.2')).code).toBe(0);
       expect(envelope(await login(puzzle.captchaId, SLIDE_TEST_X, '10.0.1.2')).code).toBe(3);
+    });
+
+    it('accepts the piece up to five pixels either side of its gap and no further', async () => {
+      const tries = [
+        [SLIDE_TEST_X - 5, 0],
+        [SLIDE_TEST_X + 5, 0],
+        [SLIDE_TEST_X - 6, 3],
+        [SLIDE_TEST_X + 6, 3],
+      ] as const;
+      for (const [i, [slideX, code]] of tries.entries()) {
+        const ip = `10.0.1.${20 + i}`;
+        const puzzle = await slide(ip);
+        expect(envelope(await login(puzzle.captchaId, slideX, ip)).code, `slideX ${slideX}`).toBe(code);
+      }
     });
 
     it('validates the puzzle answer', async () => {

@@ -5,7 +5,9 @@ import { useT } from '../../../core/i18n.js';
 
 /**
  * Slide-puzzle unlock: drag the slider (or use the arrow keys) until the piece sits in the gap
- * whose outline matches it. The position is checked by the server when the form is sent.
+ * whose outline matches it; the other gaps on its row are decoys. Both pictures are rasters drawn
+ * by the server, so the page holds no drawing of where the gap is; the position is checked by the
+ * server when the form is sent.
  */
 export function SlidePuzzle(props: { refreshKey: number; onChange: (answer: { captchaId: string; slideX: number } | null) => void }) {
   const t = useT();
@@ -26,10 +28,11 @@ export function SlidePuzzle(props: { refreshKey: number; onChange: (answer: { ca
   return (
     <div style={{ width: puzzle.width, maxWidth: '100%' }} data-testid="slide-puzzle">
       <div style={{ position: 'relative', width: puzzle.width, height: puzzle.height, borderRadius: 4, overflow: 'hidden' }}>
-        <img src={puzzle.background} alt="" width={puzzle.width} height={puzzle.height} draggable={false} />
+        <img src={puzzle.background} alt="" width={puzzle.width} height={puzzle.height} draggable={false} data-testid="slide-background" style={{ display: 'block' }} />
         <img
           src={puzzle.piece}
           alt=""
+          data-testid="slide-piece"
           width={puzzle.pieceSize}
           height={puzzle.pieceSize}
           draggable={false}
