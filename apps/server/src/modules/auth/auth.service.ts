@@ -13,7 +13,7 @@ import { presentLoginLog, presentSms, presentUser } from './auth.presenter.js';
 import { type CaptchaService, type MobileCodeService, SMS_CODE } from './captcha.service.js';
 import { REVOKE_REASON, type SessionService } from './session.service.js';
 import type { SmsSender } from './sms.js';
-import { ISSUE_LIMITS, type SignInPressure, type SignInThrottle } from './throttle.js';
+import { addressOf, ISSUE_LIMITS, type SignInPressure, type SignInThrottle } from './throttle.js';
 
 type LoginMethod = (typeof authContract.LOGIN_METHODS)[number];
 type LoginOutcome = (typeof authContract.LOGIN_RESULTS)[number];
@@ -92,7 +92,7 @@ export class AuthService {
     client: ClientInfo,
   ): Promise<{ expiresInSeconds: number; resendAfterSeconds: number }> {
     // The hourly limits count codes sent: a request answered "please wait" or refused is not one.
-    const byIp = `sms:ip:${client.ip}`;
+    const byIp = `sms:ip:${addressOf(client.ip)}`;
     const byPhone = `sms:phone:${input.mobile}`;
     await this.deps.throttle.ensureIssuable(byIp, ISSUE_LIMITS.smsPerIpPerHour);
     if (!(await this.deps.captcha.verifyImage(input.state, input.captcha))) {
@@ -115,7 +115,7 @@ export class AuthService {
   }
 
   async register(input: z.output<typeof authContract.register.input>, client: ClientInfo): Promise<{ userId: number }> {
-    await this.deps.throttle.issue(`register:ip:${client.ip}`, ISSUE_LIMITS.registrationsPerIpPerHour, HOUR_MS);
+    await this.deps.throttle.issue(`register:ip:${addressOf(client.ip)}`, ISSUE_LIMITS.registrationsPerIpPerHour, HOUR_MS);
     if (!(await this.deps.captcha.verifyImage(input.state, input.captcha))) {
       throw errors.business('auth.login.captchaWrong');
     }

@@ -90,6 +90,16 @@ describe('sign-in throttling across all sign-in paths', () => {
     expect(envelope(await p.v3(ADMIN.phone, '000000', owner)).msg).toBe('The SMS code is wrong or has expired');
   }
 
+  it('counts an IPv6 network as one address: rotating within it does not reset the limit', async () => {
+    const user = await buildUser(t.db);
+    const p = paths(t);
+    for (let i = 1; i <= SIGN_IN_LIMITS.failuresPerPair; i += 1) {
+      expect(envelope(await p.v1(user.phone, 'wrong-password', `2001:db8:7:1::${i}`)).msg).toBe('Wrong account or password');
+    }
+    expect(envelope(await p.v1(user.phone, user.password, '2001:db8:7:1:ffff::99')).msg).toMatch(LOCKED);
+    expect(envelope(await p.v1(user.phone, user.password, '2001:db8:7:2::1')).code).toBe(0);
+  });
+
   it('refuses v3 after 5 wrong SMS codes from one address, not the owner elsewhere', async () => {
     const user = await buildUser(t.db);
     const p = paths(t);

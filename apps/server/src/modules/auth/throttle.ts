@@ -27,9 +27,27 @@ export const ISSUE_LIMITS = {
   registrationsPerIpPerHour: 10,
 } as const;
 
-const pairKey = (account: string, ip: string) => `signin:pair:${ip}|${account}`;
+/**
+ * The address as the limits count it: an IPv4 address as it is (also when mapped into IPv6), an
+ * IPv6 address by its /64 network, which one subscriber holds whole and can rotate through.
+ */
+export function addressOf(ip: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
+  if (mapped?.[1]) return mapped[1];
+  if (!ip.includes(':')) return ip;
+  const [head = '', tail = ''] = ip.toLowerCase().split('%')[0]?.split('::') ?? [];
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const groups = ip.includes('::') ? [...left, ...Array<string>(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right] : left;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`;
+}
+
+const pairKey = (account: string, ip: string) => `signin:pair:${addressOf(ip)}|${account}`;
 const accountKey = (account: string) => `signin:acct:${account}`;
-const ipKey = (ip: string) => `signin:ip:${ip}`;
+const ipKey = (ip: string) => `signin:ip:${addressOf(ip)}`;
 
 /** What the counters ask of the next attempt once the pair is not refused. */
 export interface SignInPressure {

@@ -62,6 +62,6 @@ describe('GET /g/web/sys/health/v1', () => {
     expect(data.properties.status.enum).toEqual(['ok', 'degraded']);
     expect([...data.properties.details.required].sort()).toEqual(['database', 'databaseOk', 'uptimeSeconds', 'version']);
     // Every answer the server gives fits the documented schema: no field beyond it.
-    expect(Object.keys(data.properties).sort()).toEqual(Object.keys(await health()).concat('details').sort());
+    expect(Object.keys(data.properties).sort()).toEqual(Object.keys((await health()) as object).concat('details').sort());
   });
 });
