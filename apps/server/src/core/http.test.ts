@@ -30,7 +30,7 @@ describe('server core', () => {
       expect(envelope(response)).toMatchObject({
         code: 0,
         msg: 'Success',
-        data: { status: 'ok', databaseOk: true, database: process.env.TEST_DB === 'postgres' ? 'postgres' : 'sqlite' },
+        data: { status: 'ok' },
       });
     });
   });

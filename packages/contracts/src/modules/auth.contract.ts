@@ -246,10 +246,18 @@ export const resetPassword = defineEndpoint({
 });
 
 export const LOGIN_METHODS = ['password_image', 'password_slide', 'mobile_code'] as const;
+
+/**
+ * `data` of the answer (code 3) to a password sign-in with the image captcha while the account or
+ * the address has had many failures: sign in again with the slide puzzle (login v2).
+ */
+export const PUZZLE_REQUIRED = { captchaRequired: 'slide' } as const;
+export const PuzzleRequiredSchema = z.object({ captchaRequired: z.literal('slide') });
 export const LOGIN_RESULTS = [
   'success',
   'bad_credentials',
   'bad_captcha',
+  'puzzle_required',
   'bad_code',
   'throttled',
   'disabled',

@@ -5,7 +5,7 @@ import { clientOf, registerEndpoint, registerRawEndpoint } from '../../core/http
 import { type FilesService, receiveUploads } from '../files/index.js';
 import type { AuthService } from './auth.service.js';
 import type { CaptchaService } from './captcha.service.js';
-import { ISSUE_LIMITS, type SignInThrottle } from './throttle.js';
+import { addressOf, ISSUE_LIMITS, type SignInThrottle } from './throttle.js';
 
 export function registerAuthRoutes(
   app: FastifyInstance,
@@ -14,7 +14,7 @@ export function registerAuthRoutes(
 ): void {
   const { auth, captcha, throttle } = deps;
   const limitCaptchas = (request: FastifyRequest) =>
-    throttle.issue(`captcha:ip:${request.ip}`, ISSUE_LIMITS.captchasPerIpPerMinute, 60_000);
+    throttle.issue(`captcha:ip:${addressOf(request.ip)}`, ISSUE_LIMITS.captchasPerIpPerMinute, 60_000);
 
   registerRawEndpoint(app, c.captchaImage, async ({ input, request }) => {
     await limitCaptchas(request);

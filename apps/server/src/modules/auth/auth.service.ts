@@ -1,5 +1,5 @@
 import type { LoginResult, SessionInfo, SessionUser } from '@boreline/contracts';
-import { type authContract, isWithin } from '@boreline/contracts';
+import { authContract, isWithin, RESULT_CODE } from '@boreline/contracts';
 import type { MessageKey } from '@boreline/i18n';
 import type { z } from 'zod';
 import type { AccessPolicy, AuthSession } from '../../core/auth.js';
@@ -13,7 +13,7 @@ import { presentLoginLog, presentSms, presentUser } from './auth.presenter.js';
 import { type CaptchaService, type MobileCodeService, SMS_CODE } from './captcha.service.js';
 import { REVOKE_REASON, type SessionService } from './session.service.js';
 import type { SmsSender } from './sms.js';
-import { ISSUE_LIMITS, type SignInThrottle } from './throttle.js';
+import { addressOf, ISSUE_LIMITS, type SignInPressure, type SignInThrottle } from './throttle.js';
 
 type LoginMethod = (typeof authContract.LOGIN_METHODS)[number];
 type LoginOutcome = (typeof authContract.LOGIN_RESULTS)[number];
@@ -38,7 +38,11 @@ export interface AuthDeps {
 export class AuthService {
   constructor(private readonly deps: AuthDeps) {}
 
-  /** Login v1 and v2: phone or e-mail and password, after the captcha `proof` passes. */
+  /**
+   * Login v1 and v2: phone or e-mail and password, after the captcha `proof` passes. While the
+   * account or the address is past its looser limit, the image captcha (v1) is not enough: the
+   * answer asks for the slide puzzle (v2), the same for a known and an unknown account.
+   */
   async loginWithPassword(
     input: { account: string; password: string },
     method: LoginMethod,
@@ -48,7 +52,11 @@ export class AuthService {
     const account = input.account.trim();
     const user = await this.deps.repo.findUserByAccount(account);
     const key = throttleKey(user, account);
-    await this.throttled(key, account, method, client);
+    const pressure = await this.throttled(key, account, method, client);
+    if (pressure.puzzleRequired && method !== 'password_slide') {
+      await this.log(null, account, method, 'puzzle_required', client);
+      throw new AppError(RESULT_CODE.business, 400, 'auth.login.puzzleRequired', {}, {}, authContract.PUZZLE_REQUIRED);
+    }
     if (!(await proof())) {
       await this.deps.throttle.failed(null, client.ip);
       await this.log(null, account, method, 'bad_captcha', client);
@@ -63,7 +71,7 @@ export class AuthService {
     return this.admit(user, key, account, method, client);
   }
 
-  /** Login v3: the phone and the code sent to it. */
+  /** Login v3: the phone and the code sent to it (each code allows five tries; codes are counted). */
   async loginWithMobileCode(input: { mobile: string; code: string }, client: ClientInfo): Promise<LoginResult> {
     const method = 'mobile_code';
     const user = await this.deps.repo.findUserByAccount(input.mobile);
@@ -83,16 +91,20 @@ export class AuthService {
     input: { mobile: string; state: string; captcha: string },
     client: ClientInfo,
   ): Promise<{ expiresInSeconds: number; resendAfterSeconds: number }> {
-    await this.deps.throttle.issue(`sms:ip:${client.ip}`, ISSUE_LIMITS.smsPerIpPerHour, HOUR_MS);
+    // The hourly limits count codes sent: a request answered "please wait" or refused is not one.
+    const byIp = `sms:ip:${addressOf(client.ip)}`;
+    const byPhone = `sms:phone:${input.mobile}`;
+    await this.deps.throttle.ensureIssuable(byIp, ISSUE_LIMITS.smsPerIpPerHour);
     if (!(await this.deps.captcha.verifyImage(input.state, input.captcha))) {
       await this.deps.throttle.failed(null, client.ip);
       throw errors.business('auth.login.captchaWrong');
     }
-    await this.deps.throttle.issue(`sms:phone:${input.mobile}`, ISSUE_LIMITS.smsPerPhonePerHour, HOUR_MS);
+    await this.deps.throttle.ensureIssuable(byPhone, ISSUE_LIMITS.smsPerPhonePerHour);
     const issued = await this.deps.mobileCodes.issue(input.mobile);
     if ('waitMs' in issued) {
       throw errors.business('auth.mobileCode.tooSoon', { seconds: Math.ceil(issued.waitMs / 1000) });
     }
+    await Promise.all([this.deps.throttle.issued(byIp, HOUR_MS), this.deps.throttle.issued(byPhone, HOUR_MS)]);
     const user = await this.deps.repo.findUserByAccount(input.mobile);
     if (user && user.enabled === 1) {
       const language = presentUser(user).lang;
@@ -103,7 +115,7 @@ export class AuthService {
   }
 
   async register(input: z.output<typeof authContract.register.input>, client: ClientInfo): Promise<{ userId: number }> {
-    await this.deps.throttle.issue(`register:ip:${client.ip}`, ISSUE_LIMITS.registrationsPerIpPerHour, HOUR_MS);
+    await this.deps.throttle.issue(`register:ip:${addressOf(client.ip)}`, ISSUE_LIMITS.registrationsPerIpPerHour, HOUR_MS);
     if (!(await this.deps.captcha.verifyImage(input.state, input.captcha))) {
       throw errors.business('auth.login.captchaWrong');
     }
@@ -224,7 +236,7 @@ export class AuthService {
       await this.log(user.id, account, method, 'disabled', client);
       throw errors.business('auth.login.disabled');
     }
-    await this.deps.throttle.succeeded(key);
+    await this.deps.throttle.succeeded(key, client.ip);
     const { token, expiresAt } = await this.deps.sessions.open(user.id, client);
     await this.log(user.id, account, method, 'success', client);
     const session: AuthSession = { sessionId: 0, userId: user.id, sa: user.is_sa === 1, zb: user.is_zb === 1, orgId: user.org_id, expiresAt, runId: null };
@@ -232,9 +244,9 @@ export class AuthService {
     return { token, user: presentUser(user), resources, roles, expiresAt };
   }
 
-  private async throttled(key: string, account: string, method: LoginMethod, client: ClientInfo): Promise<void> {
+  private async throttled(key: string, account: string, method: LoginMethod, client: ClientInfo): Promise<SignInPressure> {
     try {
-      await this.deps.throttle.check(key, client.ip);
+      return await this.deps.throttle.check(key, client.ip);
     } catch (error) {
       if (error instanceof AppError) await this.log(null, account, method, 'throttled', client);
       throw error;

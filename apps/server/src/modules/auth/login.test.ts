@@ -4,6 +4,7 @@ import { buildUser, call, imageCaptcha, loginV1, type BuiltUser } from '../../..
 import { ADMIN, createTestApp, envelope, TEST_CAPTCHA, type TestApp } from '../../../test/testApp.js';
 import { SLIDE_TEST_X } from './captcha.service.js';
 import type { SmsSender } from './sms.js';
+import { ISSUE_LIMITS } from './throttle.js';
 
 const M = '/server_main';
 const decodeDataUrl = (dataUrl: string) => Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64');
@@ -230,6 +231,37 @@ describe('sign-in', () => {
       const again = envelope(await askCode(owner.phone, '10.0.2.3'));
       expect(again.code).toBe(3);
       expect(again.msg).toMatch(/^Please wait \d+ seconds/);
+    });
+
+    it('counts codes sent, not requests answered "please wait", against the hourly limit of a phone', async () => {
+      const owner = await buildUser(t.db);
+      const ip = '10.0.2.40';
+      const sentTo = () => sms.sent.filter((m) => m.phone === owner.phone).length;
+      // Six requests within a minute: the first sends, the others are asked to wait.
+      expect(envelope(await askCode(owner.phone, ip)).code).toBe(0);
+      for (let i = 0; i < 5; i += 1) expect(envelope(await askCode(owner.phone, ip)).msg).toMatch(/^Please wait \d+ seconds/);
+      expect(sentTo()).toBe(1);
+      const aMinuteLater = () =>
+        t.db.kysely
+          .updateTable('challenges')
+          .set({ created_at: Date.now() - 61_000 })
+          .where('id', '=', `sms:${owner.phone}`)
+          .execute();
+      // A minute later the owner gets a code and signs in with it.
+      await aMinuteLater();
+      expect(envelope(await askCode(owner.phone, ip)).code).toBe(0);
+      const code = /\b(\d{6})\b/.exec(sms.sent.filter((m) => m.phone === owner.phone).at(-1)?.text ?? '')?.[1] ?? '';
+      expect(envelope(await loginV3(owner.phone, code, ip)).code).toBe(0);
+      // Five codes an hour: the sixth code sent within the hour is refused.
+      for (let i = sentTo(); i < ISSUE_LIMITS.smsPerPhonePerHour; i += 1) {
+        await aMinuteLater();
+        expect(envelope(await askCode(owner.phone, ip)).code).toBe(0);
+      }
+      expect(sentTo()).toBe(ISSUE_LIMITS.smsPerPhonePerHour);
+      await aMinuteLater();
+      const refused = await askCode(owner.phone, ip);
+      expect(refused.statusCode).toBe(429);
+      expect(envelope(refused).msg).toMatch(/^Too many attempts/);
     });
 
     it('ends a code after five wrong tries', async () => {

@@ -16,6 +16,7 @@ const RESULT_KEYS: Record<LoginLogEntry['result'], MessageKey> = {
   success: 'account.loginLog.resultSuccess',
   bad_credentials: 'account.loginLog.resultBadCredentials',
   bad_captcha: 'account.loginLog.resultBadCaptcha',
+  puzzle_required: 'account.loginLog.resultPuzzleRequired',
   bad_code: 'account.loginLog.resultBadCode',
   throttled: 'account.loginLog.resultThrottled',
   disabled: 'account.loginLog.resultDisabled',

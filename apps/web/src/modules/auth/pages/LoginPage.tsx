@@ -23,6 +23,8 @@ export function LoginPage() {
   const [slide, setSlide] = useState<{ captchaId: string; slideX: number } | null>(null);
   const [slideKey, setSlideKey] = useState(0);
   const [busy, setBusy] = useState(false);
+  /** Set when the server asked for the slide puzzle (many failures for the account or the network). */
+  const [puzzleNote, setPuzzleNote] = useState<string | null>(null);
   const onSlide = useCallback((answer: { captchaId: string; slideX: number } | null) => setSlide(answer), []);
   const required = (v: string) => (v.trim() ? null : t('validation.required'));
   const form = useForm(
@@ -55,6 +57,10 @@ export function LoginPage() {
       void navigate(SIGNED_IN_START, { replace: true });
     } catch (error) {
       if (error instanceof ApiError && error.code === RESULT_CODE.business) refresh();
+      if (error instanceof ApiError && authContract.PuzzleRequiredSchema.safeParse(error.data).success) {
+        setKind('slide');
+        setPuzzleNote(error.message);
+      }
       showApiError(error, form.setFieldErrors);
       setBusy(false);
     }
@@ -105,6 +111,11 @@ export function LoginPage() {
           </Field>
         ) : (
           <div className="bl-field">
+            {puzzleNote && (
+              <p role="alert" className="bl-muted" data-testid="puzzle-required">
+                {puzzleNote}
+              </p>
+            )}
             <SlidePuzzle refreshKey={slideKey} onChange={onSlide} />
           </div>
         )}
