@@ -58,6 +58,9 @@ export function formatSize(bytes: number): string {
   return bytes >= 2 * mb && bytes % mb === 0 ? `${bytes / mb} MB` : `${Math.round(bytes / 1024)} KB`;
 }
 
+/** What an image that fails its check answers. */
+const IMAGE_REFUSALS = { type: 'common.upload.notImage', decode: 'files.upload.notDecodable', trailing: 'files.upload.trailingData' } as const;
+
 const newId = (): string => randomBytes(16).toString('base64url');
 
 /**
@@ -165,7 +168,7 @@ export class FilesService {
     let thumb: Buffer | null = null;
     if (rule.image) {
       const checked = await checkImage(Buffer.concat(imageParts), kind);
-      if (!checked.ok) throw errors.business(checked.reason === 'type' ? 'common.upload.notImage' : 'files.upload.notDecodable');
+      if (!checked.ok) throw errors.business(IMAGE_REFUSALS[checked.reason]);
       thumb = checked.thumbnail;
     }
     const now = this.now();
