@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import { authContract, endpointUrl, filesContract, importsContract } from '@boreline/contracts';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -146,5 +147,46 @@ describe('every upload endpoint reads a broken form as code 3 saying what is wro
       const { body } = await send(endpoint.url, typeOf(), form(endpoint.fields, [file, file]));
       expect([endpoint.name, body.code, body.msg]).toEqual([endpoint.name, 3, 'At most 1 files can be uploaded at once']);
     }
+  });
+
+  describe('on a real connection, where Node reads the request before any route', () => {
+    let port = 0;
+    beforeAll(async () => {
+      await t.app.listen({ port: 0, host: '127.0.0.1' });
+      const address = t.app.server.address();
+      port = typeof address === 'object' && address ? address.port : 0;
+    });
+
+    /** Sends raw bytes, then closes the sending side; answers the status line's code and the body. */
+    const raw = (head: string, body: Buffer) =>
+      new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const socket = connect(port, '127.0.0.1');
+        const received: Buffer[] = [];
+        socket.on('data', (chunk: Buffer) => received.push(chunk));
+        socket.on('error', reject);
+        socket.on('close', () => {
+          const text = Buffer.concat(received).toString('utf8');
+          resolve({ status: Number(/^HTTP\/1\.1 (\d{3})/.exec(text)?.[1] ?? 0), body: text.slice(text.indexOf('\r\n\r\n') + 4) });
+        });
+        socket.end(Buffer.concat([Buffer.from(head), body]));
+      });
+
+    it('a body shorter than its Content-Length answers code 3: the request was cut off', async () => {
+      const payload = form([], [await png()]);
+      const sent = payload.subarray(0, payload.length - 500);
+      const head = `POST ${ENDPOINTS[0]?.url ?? ''} HTTP/1.1\r\nHost: localhost\r\nAuthorization: ${token}\r\nContent-Type: ${typeOf()}\r\nContent-Length: ${payload.length}\r\n\r\n`;
+      const answer = await raw(head, sent);
+      expect(answer.status).toBe(400);
+      // Node never read the headers into a request, so its language is unknown: the default one answers.
+      expect(JSON.parse(answer.body)).toEqual({ code: 3, msg: 'The request was cut off before it ended; please send it again', data: null });
+    });
+
+    it('a boundary longer than the headers may be answers code 3: the headers are too large', async () => {
+      const boundary = 'b'.repeat(20_000);
+      const head = `POST ${ENDPOINTS[0]?.url ?? ''} HTTP/1.1\r\nHost: localhost\r\nAuthorization: ${token}\r\nContent-Type: ${typeOf(boundary)}\r\nContent-Length: 4\r\n\r\n`;
+      const answer = await raw(head, Buffer.from('body'));
+      expect(answer.status).toBe(431);
+      expect(JSON.parse(answer.body)).toEqual({ code: 3, msg: 'The request headers are too large', data: null });
+    });
   });
 });
