@@ -73,10 +73,13 @@ function watchDelimiters(request: FastifyRequest, boundary: string): () => 'comp
   const onData = (chunk: Buffer) => {
     received += chunk.length;
     if (closed) return;
-    const data = carry.length > 0 ? Buffer.concat([carry, chunk]) : chunk;
-    opened ||= data.includes(open);
-    closed = data.includes(close);
-    carry = closed ? Buffer.alloc(0) : Buffer.from(data.subarray(Math.max(0, data.length - close.length + 1)));
+    // A delimiter lies in the chunk or straddles the carry and the chunk's first bytes; nothing of
+    // the chunk's size is copied (a 100 MB upload makes no garbage here).
+    const seam = Buffer.concat([carry, chunk.subarray(0, close.length - 1)]);
+    opened ||= chunk.includes(open) || seam.includes(open);
+    closed = chunk.includes(close) || seam.includes(close);
+    const tail = chunk.length >= close.length - 1 ? chunk.subarray(chunk.length - close.length + 1) : Buffer.concat([carry, chunk]).subarray(-(close.length - 1));
+    carry = closed ? Buffer.alloc(0) : Buffer.from(tail);
   };
   request.raw.on('data', onData);
   return () => {
