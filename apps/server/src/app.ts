@@ -9,7 +9,7 @@ import type { Config } from './config.js';
 import { registerAccessGate } from './core/auth.js';
 import { type Bus, InProcessBus, RedisBus } from './core/bus.js';
 import { type DialectName, openDatabase } from './db/database.js';
-import { registerErrorHandling } from './core/http.js';
+import { answerClientError, registerErrorHandling } from './core/http.js';
 import { type CounterStore, MemoryCounterStore, RedisCounterStore } from './core/rateLimit.js';
 import { registerSecurityHeaders } from './core/securityHeaders.js';
 import { ServiceRegistry } from './core/services.js';
@@ -104,6 +104,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     bodyLimit: config.bodyLimitBytes,
     // Never `ignoreDuplicateSlashes`: access is read from the matched route, and `//u/...` must not match.
     routerOptions: { ignoreTrailingSlash: false },
+    // A request Node cannot parse answers the envelope too (code 3), not the framework's own body.
+    clientErrorHandler: answerClientError,
   });
   app.decorate('endpointDefinitions', []);
 

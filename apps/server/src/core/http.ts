@@ -1,8 +1,11 @@
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import {
   endpointUrl,
   type EndpointDefinition,
   inputSource,
   type Language,
+  resolveLanguage,
   RESULT_CODE,
 } from '@boreline/contracts';
 import type { MessageKey } from '@boreline/i18n';
@@ -140,6 +143,31 @@ export function registerErrorHandling(app: FastifyInstance): void {
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send(envelope(RESULT_CODE.serverError, t(language, 'common.error.server500')));
   });
+}
+
+/** What each failure of Node's HTTP parser answers (anything else: the request could not be read). */
+const CLIENT_ERRORS: Record<string, [status: number, key: MessageKey]> = {
+  HPE_HEADER_OVERFLOW: [431, 'common.error.headersTooLarge'],
+  ERR_HTTP_REQUEST_TIMEOUT: [408, 'common.error.requestTimeout'],
+  HPE_INVALID_EOF_STATE: [400, 'common.error.requestCutOff'],
+};
+
+/**
+ * What a request Node cannot read at all answers (its HTTP parser failed before any route ran):
+ * the envelope with code 3, like every other refusal, instead of the framework's own body — a body
+ * shorter than its Content-Length, headers over Node's limit (a multipart boundary of tens of
+ * thousands of characters), a request too slow to arrive. Nothing of the request is known, not
+ * even its language: the default language answers. Set as Fastify's `clientErrorHandler`.
+ */
+export function answerClientError(error: Error & { code?: string }, socket: Socket): void {
+  // A reset connection has nobody left to answer.
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, key] = CLIENT_ERRORS[error.code ?? ''] ?? [400, 'common.error.badRequest'];
+  const body = JSON.stringify(envelope(RESULT_CODE.business, t(resolveLanguage(undefined), key)));
+  if (socket.writable) {
+    socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+  }
+  socket.destroy(error);
 }
 
 export function notFoundEnvelope(request: FastifyRequest, reply: FastifyReply) {

@@ -92,6 +92,13 @@ describe('personal settings', () => {
       const big = multipart(Buffer.concat([PNG, Buffer.alloc(1024 * 1024)]), 'big.png', 'image/png');
       const tooBig = envelope(await t.app.inject({ method: 'POST', url: `${M}/u/web/uploadAvatar/v1`, headers: { ...big.headers, authorization: token }, payload: big.payload }));
       expect(tooBig).toMatchObject({ code: 3, msg: 'The file must be at most 1024 KB' });
+      // A real image with an HTML page after it is not an avatar, whatever it is called or declared.
+      const html = Buffer.from('<!doctype html><html><body><script>alert(document.cookie)</script></body></html>');
+      for (const [data, name, type] of [[Buffer.concat([PNG, html]), 'me.png', 'image/png'], [Buffer.concat([JPG, html]), 'me.jpg', 'image/jpeg'], [Buffer.concat([PNG, html]), 'me.html', 'text/html']] as const) {
+        const polyglot = multipart(data, name, type);
+        const refused = envelope(await t.app.inject({ method: 'POST', url: `${M}/u/web/uploadAvatar/v1`, headers: { ...polyglot.headers, authorization: token }, payload: polyglot.payload }));
+        expect([name, refused.code, refused.msg]).toEqual([name, 3, 'The file holds more than an image: data follows the end of the picture; please save it again as a plain JPG or PNG']);
+      }
       const none = envelope(await call(t.app, 'POST', `${M}/u/web/uploadAvatar/v1`, { token, payload: {} }));
       expect(none).toMatchObject({ code: 3, msg: 'Please choose a file' });
       const me = envelope(await call(t.app, 'POST', `${M}/u/web/sys/user/queryUserInfo/v1`, { token, payload: {} }));

@@ -1,13 +1,12 @@
 import { endpointUrl, type FilePurpose, filesContract, LIMITS, RESULT_CODE, type StoredFile } from '@boreline/contracts';
-// The request's multipart methods (`parts`) come with the plugin's type augmentation.
-import type {} from '@fastify/multipart';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { AuthSession } from '../../core/auth.js';
 import { AppError, errors } from '../../core/errors.js';
 import { ValidationFailed } from '../../core/http.js';
+import { formParts, type FormLimits, formProblem } from '../../core/multipart.js';
 import { describeIssues, requestLanguage } from '../../core/i18n.js';
-import { type ByteRange, type FileRow, type FilesService, isPurpose, UploadReadError } from './files.service.js';
+import { type ByteRange, type FileRow, type FilesService, formatSize, isPurpose, UploadReadError } from './files.service.js';
 
 const { FILE_PURPOSES } = filesContract;
 
@@ -28,22 +27,6 @@ export function presentFile(row: FileRow): StoredFile {
   };
 }
 
-const statusOf = (error: unknown): number | undefined =>
-  typeof error === 'object' && error !== null && 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : undefined;
-const codeOf = (error: unknown): string | undefined =>
-  typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string' ? error.code : undefined;
-
-/**
- * What a broken multipart request answers: a 4xx with a message, never a 500 (RELIABILITY.md).
- * Errors of the service itself (the database) stay what they are.
- */
-function uploadFailure(error: unknown, maxFiles: number): unknown {
-  if (error instanceof AppError) return error;
-  if (error instanceof UploadReadError) return errors.business('files.upload.malformed');
-  if (codeOf(error) === 'FST_FILES_LIMIT' || codeOf(error) === 'FST_PARTS_LIMIT') return errors.business('files.upload.tooManyFiles', { max: maxFiles });
-  return error;
-}
-
 export interface ReceiveOptions {
   /** Files the request may carry. */
   maxFiles: number;
@@ -54,43 +37,41 @@ export interface ReceiveOptions {
   target(fields: Record<string, string>): Promise<{ purpose: FilePurpose; runId?: number }>;
 }
 
+/** Text fields an upload form may carry (the purpose and the run; room for a client's extras). */
+const MAX_FIELDS = 10;
+
 /**
  * Streams the files of a multipart request into the file service: all of them or none (a refused
- * file removes those stored before it in the same request).
+ * file removes those stored before it in the same request). The form is read by the one multipart
+ * reader of the server (`core/multipart`): a broken form answers code 3 saying what is wrong.
  */
 export async function receiveUploads(request: FastifyRequest, session: AuthSession, files: FilesService, options: ReceiveOptions): Promise<FileRow[]> {
-  if (!request.isMultipart()) throw errors.business('common.upload.missing');
   const stored: FileRow[] = [];
   const fields: Record<string, string> = {};
   let target: { purpose: FilePurpose; runId?: number } | null = null;
+  const limits: FormLimits = {
+    files: options.maxFiles,
+    fields: MAX_FIELDS,
+    fieldSize: 1024,
+    // Above every purpose's size, so the purpose's own limit (checked while streaming) answers first.
+    fileSize: LARGEST_FILE + 1,
+    fileTooLarge: () => errors.business('common.upload.tooLarge', { size: formatSize(target ? FILE_PURPOSES[target.purpose].maxBytes : LARGEST_FILE) }),
+  };
   try {
-    const parts = request.parts({ limits: { fileSize: LARGEST_FILE + 1, files: options.maxFiles, fields: 10, fieldSize: 1024, parts: options.maxFiles + 10 } });
-    for (;;) {
-      let next: Awaited<ReturnType<typeof parts.next>>;
-      try {
-        next = await parts.next();
-      } catch (error) {
-        throw statusOf(error) === undefined || (statusOf(error) ?? 500) >= 500 ? new UploadReadError('multipart') : error;
-      }
-      if (next.done) break;
-      const part = next.value;
+    for await (const part of formParts(request, limits)) {
       if (part.type === 'field') {
-        if (typeof part.value === 'string') fields[part.fieldname] = part.value;
+        fields[part.name] = part.value;
         continue;
       }
       target ??= await options.target(fields);
       // More files than one object of the purpose may hold can never be attached: refused at once.
       const cap = FILE_PURPOSES[target.purpose].perOwnerMax ?? options.maxFiles;
       if (stored.length >= cap) throw errors.business('files.attach.tooMany', { max: cap });
-      stored.push(await files.put(part.file, { ...target, uploaderId: session.userId, name: part.filename }));
+      stored.push(await files.put(part.content, { ...target, uploaderId: session.userId, name: part.filename }));
     }
   } catch (error) {
     await files.remove(stored.map((f) => f.id));
-    const failure = uploadFailure(error, options.maxFiles);
-    if (failure instanceof AppError) throw failure;
-    // A multipart error the plugin tagged 4xx (a field too long, a prototype trick) is the client's too.
-    const status = statusOf(failure);
-    throw status !== undefined && status >= 400 && status < 500 ? errors.business('files.upload.malformed') : failure;
+    throw error instanceof UploadReadError ? formProblem(error.cause, limits) : error;
   }
   if (stored.length === 0) throw errors.business('common.upload.missing');
   return stored;

@@ -4,7 +4,7 @@ import { type FileKind, type FilePurpose, filesContract, LIMITS, type ResourceCo
 
 const { FILE_KINDS, FILE_PURPOSES } = filesContract;
 import type { AuthSession } from '../../core/auth.js';
-import { errors } from '../../core/errors.js';
+import { AppError, errors } from '../../core/errors.js';
 import { type FileRow, type FilesRepo, type Owner } from './files.repo.js';
 import { checkImage } from './image.js';
 import { ContentSniffer, displayName } from './sniff.js';
@@ -43,13 +43,23 @@ export interface OpenFile {
   body: Readable;
 }
 
-/** A source stream failing (a broken or aborted multipart body) is the client's fault: 4xx, never 500. */
-export class UploadReadError extends Error {}
+/**
+ * A source stream failing (a broken or aborted multipart body) is the client's fault: 4xx, never
+ * 500. `cause` is the stream's error, which the caller turns into what the client sees.
+ */
+export class UploadReadError extends Error {
+  constructor(override readonly cause: unknown) {
+    super(cause instanceof Error ? cause.message : 'upload stream failed');
+  }
+}
 
 export function formatSize(bytes: number): string {
   const mb = 1024 * 1024;
   return bytes >= 2 * mb && bytes % mb === 0 ? `${bytes / mb} MB` : `${Math.round(bytes / 1024)} KB`;
 }
+
+/** What an image that fails its check answers. */
+const IMAGE_REFUSALS = { type: 'common.upload.notImage', decode: 'files.upload.notDecodable', trailing: 'files.upload.trailingData' } as const;
 
 const newId = (): string => randomBytes(16).toString('base64url');
 
@@ -127,7 +137,8 @@ export class FilesService {
       try {
         next = await iterator.next();
       } catch (error) {
-        throw new UploadReadError(error instanceof Error ? error.message : 'upload stream failed');
+        // The multipart reader already says what is wrong with the form (code 3); other sources are wrapped.
+        throw error instanceof AppError ? error : new UploadReadError(error);
       }
       if (next.done) break;
       const piece = Buffer.from(next.value.buffer, next.value.byteOffset, next.value.byteLength);
@@ -157,7 +168,7 @@ export class FilesService {
     let thumb: Buffer | null = null;
     if (rule.image) {
       const checked = await checkImage(Buffer.concat(imageParts), kind);
-      if (!checked.ok) throw errors.business(checked.reason === 'type' ? 'common.upload.notImage' : 'files.upload.notDecodable');
+      if (!checked.ok) throw errors.business(IMAGE_REFUSALS[checked.reason]);
       thumb = checked.thumbnail;
     }
     const now = this.now();

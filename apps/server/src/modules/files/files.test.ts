@@ -132,6 +132,26 @@ describe('files', () => {
       expect((await upload(x.uploader.token, fieldsOf('feedbackScreenshot'), [{ name: 'a.png', data: truncated }])).body.code).toBe(3);
     });
 
+    const imagePurposes = c.UPLOAD_PURPOSES.filter((p) => c.FILE_PURPOSES[p].image);
+    it.each(imagePurposes)('%s: a real PNG or JPEG with an HTML page after it is refused, however it is named', async (purpose) => {
+      const before = await rows();
+      const html = Buffer.from('<!doctype html><html><body><script>fetch("/steal?c="+document.cookie)</script></body></html>');
+      const png = await sharp({ create: { width: 32, height: 24, channels: 3, background: '#345' } }).png().toBuffer();
+      const jpg = await sharp({ create: { width: 32, height: 24, channels: 3, background: '#543' } }).jpeg().toBuffer();
+      const sent = [
+        { name: 'page.png', type: 'image/png', data: Buffer.concat([png, html]) },
+        { name: 'page.jpg', type: 'image/jpeg', data: Buffer.concat([jpg, html]) },
+        { name: 'page.html', type: 'text/html', data: Buffer.concat([png, html]) },
+      ];
+      for (const file of sent) {
+        const { body } = await upload(x.uploader.token, fieldsOf(purpose), [file]);
+        expect([file.name, body.code, body.msg]).toEqual([file.name, 3, 'The file holds more than an image: data follows the end of the picture; please save it again as a plain JPG or PNG']);
+      }
+      expect(await rows()).toEqual(before);
+      // The same pictures without the page are stored.
+      expect((await upload(x.uploader.token, fieldsOf(purpose), [{ name: 'plain.png', data: png }])).body.code).toBe(0);
+    });
+
     it('keeps the original name for display only, cleaned of paths, control and direction characters', async () => {
       const png = await pngOf(1500);
       const names: [string, string][] = [

@@ -5,6 +5,7 @@ import { errors } from '../../core/errors.js';
 import { attachmentHeader } from '../../core/excel.js';
 import { registerEndpoint, registerRawEndpoint, ValidationFailed } from '../../core/http.js';
 import { t } from '../../core/i18n.js';
+import { formParts } from '../../core/multipart.js';
 import type { ImportService } from './import.service.js';
 import { sizeText } from './templateWorkbook.js';
 
@@ -16,17 +17,27 @@ interface Upload {
   file: Buffer;
 }
 
-/** The form fields and the one file of an import upload, the file cut off past the largest limit. */
+/** Text fields an import form may carry: the kind, the mode and the progress key, and room for a client's extras. */
+const MAX_FIELDS = 5;
+
+/**
+ * The form fields and the one file of an import upload, read by the server's one multipart reader
+ * (`core/multipart`: a broken form answers code 3 saying what is wrong). The file is read whole
+ * (imports are small), cut off past the largest limit; the kind's own limit is checked once the
+ * kind is known.
+ */
 async function readUpload(request: FastifyRequest): Promise<Upload> {
-  if (!request.isMultipart()) throw errors.business('common.upload.missing');
   const fields: Record<string, string> = {};
   let file: Buffer | null = null;
-  for await (const part of request.parts({ limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 5, fieldSize: 1024 } })) {
-    if (part.type === 'file') {
-      file = await part.toBuffer().catch(() => {
-        throw errors.business('imports.refused.tooLarge', { size: sizeText(UPLOAD_MAX_BYTES) });
-      });
-    } else if (typeof part.value === 'string') fields[part.fieldname] = part.value;
+  const tooLarge = () => errors.business('imports.refused.tooLarge', { size: sizeText(UPLOAD_MAX_BYTES) });
+  for await (const part of formParts(request, { files: 1, fields: MAX_FIELDS, fieldSize: 1024, fileSize: UPLOAD_MAX_BYTES, fileTooLarge: tooLarge })) {
+    if (part.type === 'field') {
+      fields[part.name] = part.value;
+      continue;
+    }
+    const chunks: Uint8Array[] = [];
+    for await (const chunk of part.content) chunks.push(chunk);
+    file = Buffer.concat(chunks);
   }
   if (!file) throw errors.business('common.upload.missing');
   return { fields, file };
