@@ -3,6 +3,7 @@ import { chartRange } from './benches/chartRange.js';
 import { codec } from './benches/codec.js';
 import { fanout } from './benches/fanout.js';
 import { fileServing } from './benches/fileServing.js';
+import { firstContent } from './benches/firstContent.js';
 import { ingest } from './benches/ingest.js';
 import { messages } from './benches/messages.js';
 import { projectBoard } from './benches/projectBoard.js';
@@ -19,6 +20,7 @@ const BENCHES: Record<string, () => Promise<void>> = {
   codec,
   fanout,
   'file-serving': fileServing,
+  'first-content': firstContent,
   ingest,
   messages,
   'project-board': projectBoard,

@@ -10,6 +10,8 @@ const root = fileURLToPath(new URL('../../', import.meta.url));
 export interface BenchServer {
   origin: string;
   headers: Record<string, string>;
+  /** The administrator's first password (the server prints it once). */
+  password: string;
   stop(): void;
 }
 
@@ -35,6 +37,7 @@ export async function startBenchServer(env: Record<string, string> = {}): Promis
   return {
     origin,
     headers: { authorization: login.data.token, 'content-type': 'application/json', lang: 'en_US' },
+    password,
     stop: () => {
       server.child.kill();
       rmSync(dataDir, { recursive: true, force: true });

@@ -6,7 +6,10 @@ import { notFoundEnvelope } from './http.js';
 
 export const WEB_PREFIX = '/client_web/';
 
-/** Serves the built single-page app under /client_web with history-mode fallback to index.html. */
+/**
+ * Serves the built single-page app under /client_web with history-mode fallback to index.html,
+ * precompressed (brotli or gzip) when the browser accepts it; hashed files are cached for a year.
+ */
 export async function registerWebApp(app: FastifyInstance, webDist: string): Promise<void> {
   const hasApp = existsSync(join(webDist, 'index.html'));
   await app.register(async (scope) => {
@@ -16,8 +19,12 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
         prefix: WEB_PREFIX,
         index: false,
         wildcard: true,
+        // The build writes a brotli and a gzip copy of each text file: the one the browser accepts is
+        // sent (with the plain file's type), else the plain file.
+        preCompressed: true,
         cacheControl: false,
         setHeaders: (res, path) => {
+          res.setHeader('vary', 'accept-encoding');
           res.setHeader(
             'cache-control',
             path.includes(`${join('assets', '')}`) ? 'public, max-age=31536000, immutable' : 'no-cache',

@@ -54,5 +54,6 @@ export function RequireResource({ children }: { children: ReactNode }) {
       </Suspense>
     );
   }
-  return <>{children}</>;
+  // A page whose code loads on rendering (a deep link opened before signing in) waits here, inside the frame.
+  return <Suspense fallback={null}>{children}</Suspense>;
 }

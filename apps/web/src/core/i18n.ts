@@ -6,8 +6,15 @@ import { useCallback } from 'react';
 import { initReactI18next, useTranslation } from 'react-i18next';
 import { session, useFramework } from './session.js';
 
-/** Catalogue files, loaded per language on demand (one language in the first load). */
-const catalogueFiles = import.meta.glob<{ default: Record<string, unknown> }>('../../../../packages/i18n/locales/*/*.json');
+/** Each language's catalogues (all its domains in one file), loaded on demand (one language in the first load). */
+const catalogues: Record<Language, () => Promise<{ catalogue: Record<string, unknown> }>> = {
+  zh_CN: () => import('./catalogues/zh-CN.js'),
+  en_US: () => import('./catalogues/en-US.js'),
+  it_IT: () => import('./catalogues/it-IT.js'),
+  de_AT: () => import('./catalogues/de-AT.js'),
+  pt_PT: () => import('./catalogues/pt-PT.js'),
+  tr_TR: () => import('./catalogues/tr-TR.js'),
+};
 
 const dayjsLocales: Record<Language, () => Promise<unknown>> = {
   zh_CN: () => import('dayjs/locale/zh-cn'),
@@ -30,10 +37,7 @@ export const LANGUAGE_NAMES: Record<Language, string> = {
 };
 
 async function loadCatalogue(language: Language): Promise<Record<string, unknown>> {
-  const folder = `/locales/${LOCALE_OF[language]}/`;
-  const files = Object.entries(catalogueFiles).filter(([path]) => path.includes(folder));
-  const modules = await Promise.all(files.map(([, load]) => load()));
-  return Object.assign({}, ...modules.map((m) => m.default));
+  return (await catalogues[language]()).catalogue;
 }
 
 async function load(language: Language): Promise<void> {

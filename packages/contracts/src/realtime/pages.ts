@@ -2,7 +2,8 @@ import { tagCatalogue } from '../telemetry/tagCatalogue.js';
 import type { MachineType, Subsystem, TagDef } from '../telemetry/tagTypes.js';
 
 /**
- * The real-time subsystem pages of spec §2 (`/fw1/rta/<page>`), in menu order. Each page shows the
+ * The real-time subsystem pages of spec §2 (`/fw1/rta/<page>`: each name is its path segment, the
+ * spec's `lubbers` for the gear-oil and central lubrication page), in menu order. Each page shows the
  * tags of some subsystems, narrowed by subject where the spec splits one subsystem over two pages
  * (gear-oil and central lubrication apart from the seals; the slurry's suspension apart from its
  * pumps). Every tag of a catalogue except the machine-state signals lands on exactly one page.
@@ -13,7 +14,7 @@ export const REALTIME_PAGES = [
   'water',
   'grouting',
   'guide',
-  'lubrication',
+  'lubbers',
   'hydraulic',
   'electric',
   'cutter',
@@ -40,7 +41,7 @@ const RULES: Record<RealtimePage, PageRule> = {
   water: { subsystems: ['water'] },
   grouting: { subsystems: ['grouting'] },
   guide: { subsystems: ['guidance'] },
-  lubrication: { subsystems: ['cutterhead', 'lubricationSeal'], keep: (t) => LUBRICATION_SUBJECTS.has(t.name.subject) },
+  lubbers: { subsystems: ['cutterhead', 'lubricationSeal'], keep: (t) => LUBRICATION_SUBJECTS.has(t.name.subject) },
   hydraulic: { subsystems: ['hydraulic', 'thrust'] },
   electric: { subsystems: ['electric'] },
   cutter: { subsystems: ['cutterhead', 'cutter'], keep: (t) => !LUBRICATION_SUBJECTS.has(t.name.subject) },
@@ -77,7 +78,7 @@ export const REALTIME_PAGE_KEYS: Record<RealtimePage, string> = {
   water: 'realtime.page.water',
   grouting: 'realtime.page.grouting',
   guide: 'realtime.page.guide',
-  lubrication: 'realtime.page.lubrication',
+  lubbers: 'realtime.page.lubrication',
   hydraulic: 'realtime.page.hydraulic',
   electric: 'realtime.page.electric',
   cutter: 'realtime.page.cutter',

@@ -8,7 +8,7 @@ export const PAGE_LABELS: Record<RealtimePage, MessageKey> = {
   water: 'realtime.page.water',
   grouting: 'realtime.page.grouting',
   guide: 'realtime.page.guide',
-  lubrication: 'realtime.page.lubrication',
+  lubbers: 'realtime.page.lubrication',
   hydraulic: 'realtime.page.hydraulic',
   electric: 'realtime.page.electric',
   cutter: 'realtime.page.cutter',

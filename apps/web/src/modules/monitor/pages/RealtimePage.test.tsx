@@ -137,6 +137,13 @@ describe('real-time page', () => {
     expect([...tags].sort()).toEqual(realtimePageTags('epb', 'foam').map((t) => t.code).sort());
   });
 
+  it('answers the lubrication page at the spec’s path /fw1/rta/lubbers, without sending it elsewhere', async () => {
+    const router = renderAt('/fw1/rta/lubbers');
+    await screen.findByTestId('tag-table', {}, SETTLE);
+    expect(screen.getByRole('tab', { selected: true }).textContent).toBe('Lubrication');
+    expect(router.state.location.pathname).toBe('/fw1/rta/lubbers');
+  });
+
   it('sends a page this machine lacks back to the overview', async () => {
     const router = renderAt('/fw1/rta/slurryCircuit');
     await waitFor(() => expect(router.state.location.pathname).toBe('/fw1/rta'), SETTLE);

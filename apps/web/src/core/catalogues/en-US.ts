@@ -1,0 +1,3 @@
+/** Every en-US catalogue, one file for the browser to load (the domains are merged at build time). */
+const files = import.meta.glob<Record<string, unknown>>('../../../../../packages/i18n/locales/en-US/*.json', { eager: true, import: 'default' });
+export const catalogue = Object.assign({}, ...Object.values(files)) as Record<string, unknown>;
