@@ -52,7 +52,7 @@ const ResourceInputSchema = z.object({
     .string()
     .trim()
     .max(200, { error: 'validation.maxLength' })
-    .regex(/^(\/[A-Za-z0-9_\-]+)*$/, { error: 'validation.resourcePath' })
+    .regex(/^(\/[A-Za-z0-9_-]+)*$/, { error: 'validation.resourcePath' })
     .optional(),
 });
 
