@@ -61,7 +61,7 @@ describe('layout at the sizes people use', () => {
       if (box && actions) expect(box.x + box.width, key).toBeLessThanOrEqual(actions.x + 1);
     }
     // The scroll bar is on screen, not below the fold of a long table.
-    const bar = await content.evaluate((el) => ({ scrolls: el.scrollWidth > el.clientWidth, bottom: el.getBoundingClientRect().bottom, barHeight: el.offsetHeight - el.clientHeight }));
+    const bar = await content.evaluate((el: HTMLElement) => ({ scrolls: el.scrollWidth > el.clientWidth, bottom: el.getBoundingClientRect().bottom, barHeight: el.offsetHeight - el.clientHeight }));
     if (bar.scrolls) {
       expect(bar.barHeight).toBeGreaterThan(0);
       expect(bar.bottom).toBeLessThanOrEqual(800);
