@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LoginPage } from './pom/LoginPage.js';
 import { ProjectList } from './pom/ProjectList.js';
 import { Shell } from './pom/Shell.js';
-import { launchBrowser, newPage } from './support/browser.js';
+import { launchBrowser, newPage, PHONE } from './support/browser.js';
 import { E2E_ADMIN, type RunningServer, startServer } from './support/server.js';
 
 const en = flatten(CATALOGUES['en-US']);
@@ -173,5 +173,31 @@ describe('real-time monitoring in Chromium', () => {
     await page.getByTestId('overview-tab').waitFor();
     expect(problems).toEqual([]);
     await page.close();
+  });
+
+  it('issues an H5 link from the real-time page that opens the run on a phone once', { timeout: 120_000 }, async () => {
+    const { page, problems } = await enter(WUHAN);
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.origin });
+    await page.goto(`${server.base}/fw1/rta`);
+    await page.getByRole('button', { name: text('realtime.h5Link.button') }).click();
+    const dialog = page.getByTestId('h5-link-dialog');
+    const url = await dialog.getByTestId('h5-link-url').inputValue();
+    expect(url).toMatch(new RegExp(`^${server.origin}/client_web/h5/rta/\\d+/h5[\\w-]{40,}$`));
+    const expiresAt = Number(await dialog.getByTestId('h5-link-expiry').getAttribute('data-expires-at'));
+    expect(expiresAt - Date.now()).toBeGreaterThan(4 * 60_000);
+    expect(expiresAt - Date.now()).toBeLessThanOrEqual(5 * 60_000);
+    await dialog.getByRole('button', { name: text('realtime.h5Link.copy') }).click();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url);
+    await page.screenshot({ path: `${SHOTS}/rta-h5-link.png` });
+
+    // The host app opens it on a phone: the run's real-time view, once.
+    const phone = await newPage(browser, PHONE);
+    await phone.page.goto(url);
+    await phone.page.getByTestId('h5-realtime').waitFor({ timeout: 20_000 });
+    const again = await newPage(browser, PHONE);
+    await again.page.goto(url);
+    await again.page.getByText(text('realtime.h5.linkInvalid')).waitFor({ timeout: 20_000 });
+    expect(problems).toEqual([]);
+    await Promise.all([page.close(), phone.page.close(), again.page.close()]);
   });
 });

@@ -64,6 +64,21 @@ async function cellsOf(path: string): Promise<string[]> {
 /** Pages of a PDF (each page object has `/Type /Page`; the tree's root has `/Type /Pages`). */
 const pdfPages = (pdf: Buffer): number => (pdf.toString('latin1').match(/\/Type\s*\/Page(?!s)/g) ?? []).length;
 
+/** Where daily report 2's shift table runs out of its section or into the stop reasons (none when laid out right). */
+async function day2Overlaps(page: Page): Promise<string[]> {
+  const layout = page.getByTestId('day2-layout');
+  const table = await layout.getByTestId('shift-table').locator('table').boundingBox();
+  const section = await layout.locator('.report-section', { has: page.getByTestId('shift-table') }).boundingBox();
+  // The stop reasons: their list, or the line saying there were none.
+  const stops = await layout.locator('.report-section', { has: page.getByText(text('report.periodPage.topStopReasons')) }).locator('.report-stops, .report-muted').boundingBox();
+  if (!table || !section || !stops) return ['missing box'];
+  const problems: string[] = [];
+  if (table.x + table.width > section.x + section.width + 1) problems.push(`shift table ${table.x + table.width} past its section ${section.x + section.width}`);
+  const apart = table.x + table.width <= stops.x || stops.x + stops.width <= table.x || table.y + table.height <= stops.y || stops.y + stops.height <= table.y;
+  if (!apart) problems.push('shift table overlaps the stop reasons');
+  return problems;
+}
+
 describe('reports in Chromium', () => {
   let server: RunningServer;
   let browser: Browser;
@@ -213,8 +228,13 @@ describe('reports in Chromium', () => {
     // Daily 2 is the one-page summary for the client: printed to PDF, it is one A4 page.
     await page.goto(`${server.base}/fw1/report/day2?date=${yesterday}`);
     await page.getByTestId('day2-layout').waitFor();
+    await page.getByTestId('day2-layout').getByTestId('shift-table').locator('tbody tr').first().waitFor();
+    await page.screenshot({ path: '.test-results/report-day2.png', fullPage: true });
+    expect(await day2Overlaps(page)).toEqual([]);
+    expect(await page.getByTestId('day2-ring-head').first().innerText()).toContain(text('report.column.end'));
     await page.emulateMedia({ media: 'print' });
     await page.screenshot({ path: '.test-results/report-day2-print.png', fullPage: true });
+    expect(await day2Overlaps(page)).toEqual([]);
     const pdf = await page.pdf({ format: 'A4', printBackground: false });
     expect(pdfPages(pdf)).toBe(1);
     await page.emulateMedia({ media: 'screen' });

@@ -8,6 +8,7 @@ export * from './core/pagination.js';
 export * from './core/primitives.js';
 export * from './limits.js';
 export * from './permissions.js';
+export * from './resourceTree.js';
 export * from './telemetry/tagTypes.js';
 export * from './telemetry/tagCatalogue.js';
 export * from './realtime/pages.js';

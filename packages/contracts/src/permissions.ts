@@ -34,6 +34,9 @@ export const MENU_RESOURCE_CODES = [
   'menu.maintenance.management',
 ] as const;
 
+/** The menu's sections (spec §2): nodes of the resource tree that group the pages, not routes. */
+export const MENU_SECTION_CODES = ['menu.systemSetting', 'menu.intelligentConstruction'] as const;
+
 export const RESOURCE_CODES = [
   'admin.org.read',
   'admin.org.write',
@@ -84,6 +87,7 @@ export const RESOURCE_CODES = [
   'segment.data.write',
   'stock.record.write',
   ...MENU_RESOURCE_CODES,
+  ...MENU_SECTION_CODES,
 ] as const;
 export type ResourceCode = (typeof RESOURCE_CODES)[number];
 

@@ -1,3 +1,4 @@
+import { resourcePlaces } from '@boreline/contracts';
 import { describe, expect, it } from 'vitest';
 import { defineWebModule } from '../core/webModule.js';
 import { buildHeaderItems, buildMenu, HEADER_ITEMS, MENU, menuKeyOf, startPath, visibleMenu } from './menu.js';
@@ -107,5 +108,17 @@ describe('the side menu item of a location', () => {
     expect(menuKeyOf('/fw0/sys/userSetting/password', paths)).toBe('/fw0/sys/userSetting/password');
     // A location outside every item highlights nothing.
     expect(menuKeyOf('/fw1/nowhere', paths)).toBe('/fw1/nowhere');
+  });
+});
+
+describe('the resource tree the administrator grants from', () => {
+  it('holds every menu item as a page with the item’s route, in the item’s section', () => {
+    const places = resourcePlaces();
+    const sectionCode = { overview: null, system: 'menu.systemSetting', construction: 'menu.intelligentConstruction' } as const;
+    // Items every signed-in user sees (personal settings) need no resource of the tree.
+    const items = MENU.flatMap((s) => s.items).filter((i) => i.resource.startsWith('menu.'));
+    expect(items.map((i) => [i.resource, places.get(i.resource as never)?.path, places.get(i.resource as never)?.parent])).toEqual(
+      items.map((i) => [i.resource, i.path, sectionCode[i.section]]),
+    );
   });
 });

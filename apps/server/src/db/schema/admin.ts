@@ -29,6 +29,8 @@ export interface ResourceTable {
   level: number;
   sort: number;
   path: string;
+  /** The route of a page resource in the web app. */
+  page_path: string | null;
   created_at: number;
 }
 

@@ -1,4 +1,5 @@
-import { RESOURCE_CODES } from '@boreline/contracts';
+import { resourcePlaces } from '@boreline/contracts';
+import { migration as resourceTree } from '../../db/migrations/20261127T1300_resourceTree.js';
 import { defineModule } from '../../platform/module.js';
 import { RoleGrantPolicy } from './access.policy.js';
 import { registerAclRoutes } from './acl.routes.js';
@@ -32,10 +33,11 @@ declare module '../../core/services.js' {
 /** Organizations, roles, resources and grants, users, part alarm settings. */
 export const adminModule = defineModule({
   name: 'admin',
+  migrations: { '20261127T1300_resourceTree': resourceTree },
   async register(ctx) {
     const permissions = new PermissionRepo(ctx.db);
-    // Every resource code of the contracts exists in the tree, also those added by later versions.
-    await permissions.seedResources(RESOURCE_CODES, ctx.now());
+    // Every resource code of the contracts exists in the tree at its place, also those added by later versions.
+    await permissions.seedResources(resourcePlaces(), ctx.now());
     const policy = new RoleGrantPolicy(permissions);
     ctx.services.provide('policy', policy);
     const sessions = ctx.services.get('sessions');

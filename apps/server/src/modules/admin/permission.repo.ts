@@ -1,4 +1,4 @@
-import { pathIds } from '@boreline/contracts';
+import { pathIds, type ResourcePlace } from '@boreline/contracts';
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { ResourceTable, RoleTable } from '../../db/schema/admin.js';
@@ -17,27 +17,46 @@ export class PermissionRepo {
 
   // resources
 
-  /** Adds the codes the database does not have yet (a group per first segment); returns how many. */
-  async seedResources(codes: readonly string[], now: number): Promise<number> {
-    const existing = new Set((await this.db.selectFrom('resources').select('code').execute()).map((r) => r.code));
+  /**
+   * Adds the built-in codes the database does not have yet, each at its place in the tree (under
+   * its superior, a group per first segment); returns how many. `places` lists superiors first.
+   */
+  async seedResources(places: ReadonlyMap<string, ResourcePlace>, now: number): Promise<number> {
+    const rows = await this.db.selectFrom('resources').select(['id', 'code', 'path']).execute();
+    const byCode = new Map(rows.map((r) => [r.code, r]));
     let added = 0;
-    for (const [index, code] of codes.entries()) {
-      if (existing.has(code)) continue;
+    for (const [code, place] of places) {
+      if (byCode.has(code)) continue;
       const groupName = code.split('.')[0] ?? code;
       let group = await this.db.selectFrom('resource_groups').select('id').where('name', '=', groupName).executeTakeFirst();
       if (!group) {
         group = await this.db
           .insertInto('resource_groups')
-          .values({ name: groupName, description: groupName, sort: index + 1, created_at: now })
+          .values({ name: groupName, description: groupName, sort: added + 1, created_at: now })
           .returning('id')
           .executeTakeFirstOrThrow();
       }
+      const superior = place.parent === null ? undefined : byCode.get(place.parent);
+      const parentPath = superior?.path ?? '/';
       const row = await this.db
         .insertInto('resources')
-        .values({ group_id: group.id, parent_id: null, code, name: code, description: code, level: 1, sort: index + 1, path: '/', created_at: now })
+        .values({
+          group_id: group.id,
+          parent_id: superior?.id ?? null,
+          code,
+          name: code,
+          description: code,
+          level: parentPath.split('/').filter(Boolean).length + 1,
+          sort: place.sort,
+          path: parentPath,
+          page_path: place.path,
+          created_at: now,
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
-      await this.db.updateTable('resources').set({ path: `/${row.id}/` }).where('id', '=', row.id).execute();
+      const path = `${parentPath}${row.id}/`;
+      await this.db.updateTable('resources').set({ path }).where('id', '=', row.id).execute();
+      byCode.set(code, { id: row.id, code, path });
       added += 1;
     }
     return added;
@@ -49,8 +68,8 @@ export class PermissionRepo {
       .innerJoin('resource_groups', 'resource_groups.id', 'resources.group_id')
       .selectAll('resources')
       .select('resource_groups.name as group_name')
-      .orderBy('resource_groups.sort')
       .orderBy('resources.sort')
+      .orderBy('resources.id')
       .execute();
   }
 
@@ -82,20 +101,34 @@ export class PermissionRepo {
     return row.id;
   }
 
-  async insertResource(r: { groupId: number; parentId: number; parentPath: string; code: string; name: string; description: string; level: number; sort: number }, now: number): Promise<number> {
+  async insertResource(
+    r: { groupId: number; parentId: number; parentPath: string; code: string; name: string; description: string; level: number; sort: number; pagePath: string | null },
+    now: number,
+  ): Promise<number> {
     const row = await this.db
       .insertInto('resources')
-      .values({ group_id: r.groupId, parent_id: r.parentId, code: r.code, name: r.name, description: r.description, level: r.level, sort: r.sort, path: r.parentPath, created_at: now })
+      .values({
+        group_id: r.groupId,
+        parent_id: r.parentId,
+        code: r.code,
+        name: r.name,
+        description: r.description,
+        level: r.level,
+        sort: r.sort,
+        path: r.parentPath,
+        page_path: r.pagePath,
+        created_at: now,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     await this.db.updateTable('resources').set({ path: `${r.parentPath}${row.id}/` }).where('id', '=', row.id).execute();
     return row.id;
   }
 
-  async updateResource(id: number, r: { groupId: number; code: string; name: string; description: string; level: number; sort: number }): Promise<void> {
+  async updateResource(id: number, r: { groupId: number; code: string; name: string; description: string; level: number; sort: number; pagePath: string | null }): Promise<void> {
     await this.db
       .updateTable('resources')
-      .set({ group_id: r.groupId, code: r.code, name: r.name, description: r.description, level: r.level, sort: r.sort })
+      .set({ group_id: r.groupId, code: r.code, name: r.name, description: r.description, level: r.level, sort: r.sort, page_path: r.pagePath })
       .where('id', '=', id)
       .execute();
   }
@@ -108,7 +141,8 @@ export class PermissionRepo {
     if (ids.length > 0) await this.db.deleteFrom('resources').where('id', 'in', [...ids]).execute();
   }
 
-  async moveResource(id: number, parentId: number, paths: { id: number; path: string }[]): Promise<void> {
+  /** Puts a resource under `parentId` (null: at the top) and rewrites the paths of its subtree. */
+  async moveResource(id: number, parentId: number | null, paths: { id: number; path: string }[]): Promise<void> {
     await this.db.updateTable('resources').set({ parent_id: parentId }).where('id', '=', id).execute();
     for (const p of paths) await this.db.updateTable('resources').set({ path: p.path }).where('id', '=', p.id).execute();
   }

@@ -15,6 +15,7 @@ const node = (r: ResourceRow): ResourceNode => ({
   level: r.level,
   sort: r.sort,
   parentId: r.parent_id,
+  path: r.page_path,
   builtIn: BUILT_IN.has(r.code),
   children: [],
 });
@@ -52,7 +53,10 @@ export class ResourceService {
     const parent = await this.require(input.parentId);
     if (await this.repo.codeTaken(input.encoding, null)) throw errors.business('admin.resource.codeTaken');
     const id = await this.repo.transaction(async (repo) =>
-      repo.insertResource({ ...input, code: input.encoding, groupId: await repo.groupId(input.group, Date.now()), parentPath: parent.path }, Date.now()),
+      repo.insertResource(
+        { ...input, code: input.encoding, pagePath: input.path || null, groupId: await repo.groupId(input.group, Date.now()), parentPath: parent.path },
+        Date.now(),
+      ),
     );
     return this.present(id);
   }
@@ -62,7 +66,13 @@ export class ResourceService {
     if (BUILT_IN.has(current.code) && input.encoding !== current.code) throw errors.business('admin.resource.builtIn');
     if (await this.repo.codeTaken(input.encoding, current.id)) throw errors.business('admin.resource.codeTaken');
     await this.repo.transaction(async (repo) =>
-      repo.updateResource(current.id, { ...input, code: input.encoding, groupId: await repo.groupId(input.group, Date.now()) }),
+      repo.updateResource(current.id, {
+        ...input,
+        code: input.encoding,
+        // A built-in page keeps the route the product gives it.
+        pagePath: BUILT_IN.has(current.code) ? current.page_path : input.path || null,
+        groupId: await repo.groupId(input.group, Date.now()),
+      }),
     );
     return this.present(current.id);
   }
@@ -77,12 +87,13 @@ export class ResourceService {
 
   async move(input: Input<typeof adminContract.resourceMove>): Promise<ResourceNode> {
     const current = await this.require(input.id);
-    const parent = await this.require(input.parentId);
-    if (isWithin(parent.path, current.path)) throw errors.business('admin.resource.cycle');
+    // No superior: the resource goes back to the top of the tree.
+    const parent = input.parentId === null ? null : await this.require(input.parentId);
+    if (parent && isWithin(parent.path, current.path)) throw errors.business('admin.resource.cycle');
     await this.repo.transaction(async (repo) => {
-      const newPath = `${parent.path}${current.id}/`;
+      const newPath = `${parent?.path ?? '/'}${current.id}/`;
       const subtree = await repo.resourceSubtree(current.path);
-      await repo.moveResource(current.id, parent.id, subtree.map((r) => ({ id: r.id, path: newPath + r.path.slice(current.path.length) })));
+      await repo.moveResource(current.id, parent?.id ?? null, subtree.map((r) => ({ id: r.id, path: newPath + r.path.slice(current.path.length) })));
     });
     return this.present(current.id);
   }

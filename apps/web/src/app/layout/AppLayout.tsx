@@ -21,6 +21,7 @@ import { RequireResource } from '../RequireSession.js';
 import { HEADER_ITEMS, menuKeyOf, visibleMenu } from '../menu.js';
 import { ShellProviders } from '../../ui/ShellProviders.js';
 import { useAvatarUrl } from '../../core/api/useAvatarUrl.js';
+import './layout.css';
 
 const { Sider, Header, Content } = Layout;
 
@@ -66,6 +67,7 @@ function Frame() {
     key: section.key,
     icon: SECTION_ICONS[section.icon],
     label: t(section.label),
+    popupClassName: 'side-menu-popup',
     children: section.items.map((item) => ({ key: item.path, label: <Link to={item.path}>{t(item.label)}</Link> })),
   }));
 

@@ -13,6 +13,8 @@ export interface ResourceNode {
   level: number;
   sort: number;
   parentId: number | null;
+  /** The page's route in the web app (page resources), else null. */
+  path: string | null;
   builtIn: boolean;
   children: ResourceNode[];
 }
@@ -25,6 +27,7 @@ export const ResourceNodeSchema: z.ZodType<ResourceNode> = z.object({
   level: z.number().int(),
   sort: z.number().int(),
   parentId: z.number().int().nullable(),
+  path: z.string().nullable(),
   builtIn: z.boolean(),
   get children() {
     return z.array(ResourceNodeSchema);
@@ -44,6 +47,13 @@ const ResourceInputSchema = z.object({
   level: z.number({ error: 'validation.required' }).int({ error: 'validation.integer' }).min(1, { error: 'validation.sortNumber' }).max(9),
   sort: SortNumberSchema,
   parentId: IdSchema,
+  /** The route of a page resource in the web app ('/fw1/…'); empty or absent for other resources. */
+  path: z
+    .string()
+    .trim()
+    .max(200, { error: 'validation.maxLength' })
+    .regex(/^(\/[A-Za-z0-9_-]+)*$/, { error: 'validation.resourcePath' })
+    .optional(),
 });
 
 export const resourceTree = defineEndpoint({
@@ -96,7 +106,7 @@ export const resourceMove = defineEndpoint({
   method: 'POST',
   path: '/u/web/sys/src/move/v1',
   permission: 'admin.resource.write',
-  summary: 'Moves a resource under another superior node',
-  input: z.object({ id: IdSchema, parentId: IdSchema }),
+  summary: 'Moves a resource under another superior node, or to the top when `parentId` is null',
+  input: z.object({ id: IdSchema, parentId: IdSchema.nullable() }),
   output: ResourceNodeSchema,
 });

@@ -1,11 +1,12 @@
-import { adminContract as c, type OrgNode, RESOURCE_CODES } from '@boreline/contracts';
+import { adminContract as c, type OrgNode } from '@boreline/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { Checkbox, Input, InputNumber, Select, Switch } from 'antd';
+import { Input, InputNumber, Select, Switch } from 'antd';
 import type { z } from 'zod';
 import { call } from '../../../core/api/client.js';
 import { useT } from '../../../core/i18n.js';
 import { FormDialog, type TypedField } from '../../../ui/FormDialog.js';
 import { orgOptions } from '../api.js';
+import { ResourceGrantTree } from './ResourceGrantTree.js';
 
 export type OrgDialog =
   | { kind: 'add'; org: OrgNode; sort: number }
@@ -128,7 +129,7 @@ export function OrgDialogs({ dialog, tree, candidates, onClose }: OrgDialogsProp
         {(Field) => (
           <>
             <Field name="codes" label={t('admin.page.resources')}>
-              <Checkbox.Group style={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 4 }} options={RESOURCE_CODES.map((code) => ({ value: code, label: code }))} />
+              <ResourceGrantTree />
             </Field>
             <Field name="overwriteLower" label={t('admin.page.overwriteLower')} valuePropName="checked">
               <Switch />

@@ -58,9 +58,17 @@ describe('organization and role pages', { timeout: 30_000 }, () => {
     if (!row) throw new Error('no row');
     await userEvent.click(within(row).getByRole('button', { name: 'Resources' }));
     const dialog = await screen.findByRole('dialog', {}, SETTLE);
-    expect(within(dialog).getByLabelText<HTMLInputElement>('menu.reports').checked).toBe(true);
-    expect(within(dialog).getByLabelText<HTMLInputElement>('menu.statistics').checked).toBe(false);
-    await userEvent.click(within(dialog).getByLabelText('menu.reports'));
+    // The grant tree is grouped like the menu and named in the reader's language, each code beside.
+    const grant = (name: string) => within(dialog).getByText(name).closest('.ant-tree-treenode');
+    const checked = (name: string) => grant(name)?.querySelector('.ant-tree-checkbox-checked') !== null;
+    expect(within(grant('Reports') as HTMLElement).getByText('menu.reports')).toBeTruthy();
+    expect(grant('Intelligent construction')?.querySelectorAll('.ant-tree-indent-unit').length).toBe(0);
+    expect(grant('Reports')?.querySelectorAll('.ant-tree-indent-unit').length).toBe(1);
+    expect(checked('Reports')).toBe(true);
+    expect(checked('Statistics')).toBe(false);
+    // Codes the organization may not use are not offered.
+    expect(within(dialog).queryByText('User')).toBeNull();
+    await userEvent.click(within(dialog).getByText('Reports'));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(calledWith('admin.roleResourcesUpdate')).toEqual([{ roleId: 3, codes: ['menu.stock'] }]), SETTLE);
   });

@@ -1,7 +1,7 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { adminContract as c, type Role } from '@boreline/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Checkbox, Input, InputNumber, Select, Space } from 'antd';
+import { Button, Card, Input, InputNumber, Select, Space } from 'antd';
 import { useState } from 'react';
 import type { z } from 'zod';
 import { call } from '../../../core/api/client.js';
@@ -12,6 +12,7 @@ import { DeleteButton } from '../../../ui/ConfirmDelete.js';
 import { DataTable } from '../../../ui/DataTable.js';
 import { FormDialog, type TypedField } from '../../../ui/FormDialog.js';
 import { orgOptions, useOrgTree, useRoles } from '../api.js';
+import { ResourceGrantTree } from '../components/ResourceGrantTree.js';
 
 type Dialog = { kind: 'add' } | { kind: 'edit'; role: Role } | { kind: 'resources'; role: Role; available: string[]; granted: string[] } | null;
 
@@ -145,10 +146,7 @@ export function RolePage() {
       >
         {(Field) => (
           <Field name="codes">
-            <Checkbox.Group
-              style={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 4 }}
-              options={(dialog?.kind === 'resources' ? dialog.available : []).map((code) => ({ value: code, label: code }))}
-            />
+            <ResourceGrantTree available={dialog?.kind === 'resources' ? dialog.available : []} />
           </Field>
         )}
       </FormDialog>

@@ -1,7 +1,9 @@
 import { type RealtimePage as Page, realtimePagesOf } from '@boreline/contracts';
+import { Space } from 'antd';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { canUse, type CurrentRun, useFramework } from '../../../core/session.js';
 import { ChooseProject } from '../../../ui/ChooseProject.js';
+import { H5LinkButton } from '../components/H5LinkButton.js';
 import { OverviewTab } from '../components/OverviewTab.js';
 import { PageNav } from '../components/PageNav.js';
 import { RealtimeHeader } from '../components/RealtimeHeader.js';
@@ -39,6 +41,7 @@ function RealtimeView({ run, page, pages }: RealtimeViewProps) {
   const navigate = useNavigate();
   const { diagram, live, stale, texts, header } = useRealtimeView(run.runId, run.machineType, page);
   const canSeeConnections = useFramework((s) => canUse(s, 'monitor.connectState.read'));
+  const canIssueH5 = useFramework((s) => canUse(s, 'monitor.h5Link.write'));
 
   return (
     <div className="rt-page" data-testid="realtime-page" data-machine-type={run.machineType}>
@@ -51,10 +54,15 @@ function RealtimeView({ run, page, pages }: RealtimeViewProps) {
         layout="wrap"
         testId="rta-tabs"
         extra={
-          canSeeConnections ? (
-            <Link to="/fw1/stm_connect_state_query" data-testid="rta-connection-history">
-              {t('realtime.connection.history')}
-            </Link>
+          canSeeConnections || canIssueH5 ? (
+            <Space size={12}>
+              {canIssueH5 ? <H5LinkButton runId={run.runId} timeZone={run.timeZone} /> : null}
+              {canSeeConnections ? (
+                <Link to="/fw1/stm_connect_state_query" data-testid="rta-connection-history">
+                  {t('realtime.connection.history')}
+                </Link>
+              ) : null}
+            </Space>
           ) : null
         }
       />

@@ -6,6 +6,7 @@ import { formatInstant, useFormat } from '../../../core/format.js';
 import { MACHINE_TYPE_KEYS } from './machineType.js';
 import { StatusTag } from '../../../ui/StatusTag.js';
 import { useT } from '../../../core/i18n.js';
+import './projectTable.css';
 
 export interface ProjectTableProps {
   rows: RunListItem[];
@@ -106,6 +107,7 @@ export function ProjectTable({ rows, loading, entering, onEnter }: ProjectTableP
       bordered
       loading={loading}
       data-testid="project-table"
+      className="project-table"
       dataSource={rows}
       columns={columns}
       pagination={false}

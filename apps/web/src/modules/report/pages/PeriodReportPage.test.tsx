@@ -176,7 +176,9 @@ describe('period report pages', { timeout: 20_000 }, () => {
     expect(periodCalls()).toEqual([{ runId: 1, unit: 'day', date: '2026-11-25' }]);
     expect(within(layout).getByText('Daily report 2')).toBeTruthy();
     expect(within(layout).getByTestId('key-figures').className).toContain('report-figures-compact');
-    expect(within(screen.getByTestId('day2-rings')).getAllByRole('listitem')).toHaveLength(25);
+    expect(within(screen.getByTestId('day2-rings')).getAllByRole('listitem')).toHaveLength(4 + 25);
+    // Each of the four columns of rings says what its figures are.
+    expect(screen.getAllByTestId('day2-ring-head').map((h) => h.textContent)).toEqual(Array(4).fill('RingEndDuration'));
     expect(screen.getByTestId('day2-more').textContent).toBe('+6 more');
     // The full day's tables are not part of the summary.
     expect(screen.queryByTestId('ring-table')).toBeNull();

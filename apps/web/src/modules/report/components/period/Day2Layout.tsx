@@ -11,6 +11,8 @@ import { useT } from '../../../../core/i18n.js';
 /** What fits one portrait A4 page below the figures, shifts and stop reasons. */
 export const DAY2_RING_CAP = 24;
 export const DAY2_STOP_CAP = 5;
+/** Rings side by side in the list (as the style sheet's grid has them). */
+const DAY2_RING_COLUMNS = 4;
 
 export interface Day2LayoutProps {
   title: string;
@@ -54,6 +56,14 @@ export function Day2Layout({ title, report, generatedAt }: Day2LayoutProps) {
           <p className="report-muted">{t('report.periodPage.noRings')}</p>
         ) : (
           <ul className="report-ring-chips" data-testid="day2-rings">
+            {/* One heading per column of the grid: ring, when it was finished, how long it took. */}
+            {shown.slice(0, DAY2_RING_COLUMNS).map((ring) => (
+              <li key={`head-${ring.ringNo}`} className="report-ring-head" data-testid="day2-ring-head">
+                <span>{t('report.column.ringNo')}</span>
+                <span>{t('report.column.end')}</span>
+                <span>{t('report.column.duration')}</span>
+              </li>
+            ))}
             {shown.map((ring) => (
               <li key={ring.ringNo}>
                 <strong>{ring.ringNo}</strong>
