@@ -82,6 +82,15 @@ describe('administration forms: what a refused value is told', () => {
     expect((await post(adminContract.orgAdd, { name: 'x', type: 'company', sort: 1 })).msg).toBe('Superior organization: This field is required');
   });
 
+  it('refuses an edit of a role or a part alarm that leaves a field out, rather than resetting it', async () => {
+    const role = (await post(adminContract.roleAdd, { name: 'Kept role', kind: 'org_admin', orgId, sort: 7 })).data as { id: number };
+    expect(await post(adminContract.roleEdit, { id: role.id, name: 'Kept role', orgId, sort: 7 })).toMatchObject({ code: 3, msg: 'Role kind: This field is required' });
+    const setting = { runId, tagCode: KEY_TAGS.advanceSpeed, notify: true, lowAlarm: null, lowWarn: null, highWarn: 70, highAlarm: 80, delaySeconds: 5 };
+    expect((await post(adminContract.warnSettingUpdate, setting)).code).toBe(3);
+    const roles = (await post(adminContract.roleList, { orgId })).data as { id: number; kind: string; sort: number }[];
+    expect(roles.find((r) => r.id === role.id)).toMatchObject({ kind: 'org_admin', sort: 7 });
+  });
+
   it("states the range of a part alarm's delay", async () => {
     const setting = { runId, tagCode: KEY_TAGS.advanceSpeed, enabled: true, notify: false, lowAlarm: null, lowWarn: null, highWarn: 70, highAlarm: 80 };
     for (const delaySeconds of [-1, 3601]) {
