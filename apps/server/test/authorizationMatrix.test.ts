@@ -14,7 +14,9 @@ const TODAY = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome' }).form
 /**
  * RELIABILITY.md's authorization matrix, generated from the route table: every API route × every
  * kind of caller, with tenant A's ids swapped into tenant B's requests and A's canary strings
- * searched in every answer B gets. A new endpoint joins the matrix by existing.
+ * searched in every answer B gets. A new endpoint joins the matrix by existing. Then every id field of
+ * every endpoint's input, found by walking its contract's schema, is swapped in A's request for B's
+ * object of that kind: it must be refused, with the very answer a missing id gets.
  */
 const CANARY = 'CANARY-A-7f3c';
 const MISSING = 987_654_321;
