@@ -36,6 +36,9 @@ describe('administration forms: what a refused value is told', () => {
     }
     expect(await post(adminContract.orgAdd, { parentId: rootId, name: 'Sorted', type: 'organization' })).toMatchObject({ code: 3, msg: 'Sort number: This field is required' });
     expect(await post(adminContract.orgAdd, { parentId: rootId, name: 'Sorted', type: 'organization', sort: 2 })).toMatchObject({ code: 0 });
+    // A page number alike: a JSON body's page is a number.
+    for (const page of ['2', true]) expect((await post(adminContract.userPage, { page })).code).toBe(3);
+    expect(await post(adminContract.userPage, { page: 1, pageSize: 5 })).toMatchObject({ code: 0, data: { page: 1, pageSize: 5 } });
   });
 
   it('reads the digits of a query string as numbers, and says a run id that is no number is not valid', async () => {
