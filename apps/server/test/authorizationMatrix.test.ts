@@ -1,11 +1,11 @@
 /// <reference types="vite/client" />
-import { adminContract, endpointUrl, filesContract, H5_SESSION_CODES, inputSource, monitorContract, RESOURCE_CODES, RESULT_CODE, shiftReportContract, SUPER_ADMIN_ONLY_CODES } from '@boreline/contracts';
+import { adminContract, type EndpointDefinition, endpointUrl, filesContract, H5_SESSION_CODES, inputSource, monitorContract, RESOURCE_CODES, RESULT_CODE, shiftContract, shiftReportContract, SUPER_ADMIN_ONLY_CODES } from '@boreline/contracts';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FilesRepo } from '../src/modules/files/files.repo.js';
 import { FilesService } from '../src/modules/files/index.js';
 import { buildRun, buildUser, type BuiltUser, call, signIn } from './factories.js';
-import type { MatrixActor, MatrixContext, MatrixObjects, MatrixSamples } from './matrix.js';
+import { idFieldsOf, type MatrixActor, type MatrixContext, type MatrixObjects, type MatrixSamples } from './matrix.js';
 import { ADMIN, createTestApp, envelope, type TestApp } from './testApp.js';
 
 /** Today in the test runs' zone: its day shift is open for editing whenever the suite runs. */
@@ -14,7 +14,9 @@ const TODAY = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome' }).form
 /**
  * RELIABILITY.md's authorization matrix, generated from the route table: every API route × every
  * kind of caller, with tenant A's ids swapped into tenant B's requests and A's canary strings
- * searched in every answer B gets. A new endpoint joins the matrix by existing.
+ * searched in every answer B gets. A new endpoint joins the matrix by existing. Then every id field of
+ * every endpoint's input, found by walking its contract's schema, is swapped in A's request for B's
+ * object of that kind: it must be refused, with the very answer a missing id gets.
  */
 const CANARY = 'CANARY-A-7f3c';
 const MISSING = 987_654_321;
@@ -39,6 +41,59 @@ function runsOf(input: object): number[] {
   return named;
 }
 
+/** The kinds of object an id field names. */
+type IdKind = 'org' | 'role' | 'user' | 'run' | 'shiftReport' | 'shift' | 'shiftRecord' | 'message' | 'file' | 'resource';
+
+/** What a field named `…Id` / `…Ids` names, by its name. */
+const KIND_OF_FIELD: Readonly<Record<string, IdKind>> = {
+  orgId: 'org',
+  parentId: 'org',
+  userId: 'user',
+  adminUserId: 'user',
+  roleId: 'role',
+  roleIds: 'role',
+  runId: 'run',
+  runIds: 'run',
+  shiftRecId: 'shiftReport',
+  shiftId: 'shift',
+  recordId: 'shiftRecord',
+  messageId: 'message',
+  messageIds: 'message',
+};
+/** What `id` / `ids` (and a resource's `parentId`) name, by the endpoint's family. */
+const KIND_OF_OBJECT: readonly (readonly [RegExp, IdKind])[] = [
+  [/^admin\.org/, 'org'],
+  [/^admin\.role/, 'role'],
+  [/^admin\.user/, 'user'],
+  [/^admin\.resource/, 'resource'],
+  [/^files\./, 'file'],
+  [/^messages\./, 'message'],
+];
+
+/** The kind of an id field; undefined when the matrix cannot tell (the swap test then fails, naming the field). */
+function idKindOf(endpointId: string, name: string): IdKind | undefined {
+  const family = KIND_OF_OBJECT.find(([pattern]) => pattern.test(endpointId))?.[1];
+  if (name === 'id' || name === 'ids' || (name === 'parentId' && family === 'resource')) return family;
+  return KIND_OF_FIELD[name];
+}
+
+/** A copy of `input` with the value at `path` replaced (a list's element 0 is swapped only when the sample holds one). */
+function withField(input: object, path: readonly (string | number)[], value: unknown): object | undefined {
+  const [head, ...rest] = path;
+  if (head === undefined) return undefined;
+  const copy: Record<string | number, unknown> = Array.isArray(input) ? [...(input as unknown[])] as unknown as Record<number, unknown> : { ...input };
+  if (rest.length === 0) {
+    copy[head] = value;
+    return copy;
+  }
+  const inner = copy[head];
+  if (typeof inner !== 'object' || inner === null || (typeof head === 'number' && !(head in copy))) return undefined;
+  const swapped = withField(inner, rest, value);
+  if (swapped === undefined) return undefined;
+  copy[head] = swapped;
+  return copy;
+}
+
 /** Whether an answer names a run (as any run-shaped object in data does). */
 const namesRun = (body: string, runId: number): boolean => new RegExp(`"runId":${runId}[,}]`).test(body);
 
@@ -53,13 +108,19 @@ describe('authorization matrix', () => {
   /** A risk picture of A's first run, and an upload of the user without resources (unattached: theirs alone). */
   const fileIds = { a: '', noResource: '' };
 
-  /** Valid-shaped input naming tenant A's objects (from the module's `*.matrix.ts`); callers allowed to change them get a missing id. */
-  function sample(id: string, actor: Actor): object {
+  /** Tenant B's objects by kind (for the id swap), with a missing id of each kind. */
+  const foreign: Partial<Record<IdKind, number | string>> = {};
+
+  /**
+   * Valid-shaped input naming tenant A's objects (from the module's `*.matrix.ts`); callers allowed to
+   * change them get a missing id, unless `real` (the id swap, whose requests must all be refused).
+   */
+  function sample(id: string, actor: Actor, real = false): object {
     const attacker = actor === 'otherTenant' || actor === 'childAdmin';
     const context: MatrixContext = {
       // The administrator of A's sub-organization aims one level up: at A itself.
       a: actor === 'childAdmin' ? { ...tenantA, sub: tenantA.org } : tenantA,
-      target: (real) => (attacker ? real : MISSING),
+      target: (r) => (attacker || real ? r : MISSING),
       attacker,
       today: TODAY,
       canary: CANARY,
@@ -118,7 +179,7 @@ describe('authorization matrix', () => {
     // Two runs of A: the sibling-run user holds every grant in A but is limited to the second run.
     a.run = await buildRun(t.db, a.org, { projectName: `${CANARY} project` });
     a.run2 = await buildRun(t.db, a.org, { projectName: 'Second drive of A' });
-    await buildRun(t.db, bId, { projectName: 'Project of B' });
+    const runB = await buildRun(t.db, bId, { projectName: 'Project of B' });
     const siblingRun = await buildUser(t.db, { password: 'Matrix-pass-1' });
     await place(siblingRun, a.org, [a.role]);
     await t.db.kysely.insertInto('user_runs').values({ user_id: siblingRun.id, run_id: a.run2 }).execute();
@@ -160,6 +221,36 @@ describe('authorization matrix', () => {
     fileIds.a = await uploadAs(tokens.authorized, { purpose: 'riskPicture', runId: String(a.run) });
     await new FilesService(new FilesRepo(t.db.kysely, t.db.dialect), { require: () => Promise.resolve() }).attach([fileIds.a], { kind: 'riskPoint', id: 1 }, { runId: a.run });
     fileIds.noResource = await uploadAs(tokens.noResource, { purpose: 'feedbackScreenshot' });
+    // Tenant B's objects of every kind an id field may name, for the id swap.
+    const reportB = envelope(await call(t.app, 'POST', endpointUrl(shiftReportContract.saveShiftMain), { token: sa, payload: { runId: runB, date: TODAY, shiftNo: 1, leader: 'B leader' } }));
+    if (reportB.code !== 0) throw new Error(`shift report of B: ${reportB.msg}`);
+    const shiftsB = envelope(
+      await call(t.app, 'POST', endpointUrl(shiftContract.shiftSave), { token: sa, payload: { runId: runB, shifts: [{ name: 'Day', start: '07:00', end: '19:00', handoverTime: '07:00' }] } }),
+    );
+    if (shiftsB.code !== 0) throw new Error(`shifts of B: ${shiftsB.msg}`);
+    const messageB = await t.db.kysely
+      .insertInto('messages')
+      .values({ user_id: otherTenantUser.id, type: 'maintenanceReminder', run_id: runB, content_key: 'messages.system.welcome', content_params: '{}', text: null, object_kind: null, object_id: null, at: Date.now(), created_at: Date.now(), read_at: null, dedupe_key: null })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const shiftReportB = shiftReportContract.saveShiftMain.output.parse(reportB.data).main.shiftRecId;
+    const noon = Date.parse(`${TODAY}T12:00:00Z`);
+    const recordB = await t.db.kysely
+      .insertInto('shift_records')
+      .values({ report_id: shiftReportB, kind: 'stop', process: null, stop_reason: 'segmentSupply', start_ts: noon, end_ts: noon + 600_000, is_primary: 0, generated: 0, remark: null })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    Object.assign(foreign, {
+      org: bId,
+      role: roleB,
+      user: otherTenantUser.id,
+      run: runB,
+      shiftReport: shiftReportB,
+      shiftRecord: recordB.id,
+      shift: shiftContract.shiftSave.output.parse(shiftsB.data).shifts[0]?.shiftId ?? 0,
+      message: messageB.id,
+      file: await uploadAs(tokens.otherTenant, { purpose: 'feedbackScreenshot' }),
+    } satisfies Partial<Record<IdKind, number | string>>);
     tokens.h5Run = await h5For(a.run);
     tokens.h5OtherRun = await h5For(a.run2);
   });
@@ -253,4 +344,58 @@ describe('authorization matrix', () => {
     expect(envelope(h5Still).code).toBe(0);
     // Every endpoint of every module joins the matrix: it grows with the product, not with a hand-kept list.
   }, 180_000);
+
+  it("swaps every id field of every request, found in the route's contract, for another tenant's object: refused, and answered as a missing id is", async () => {
+    const routes = t.app.routeTable.filter((r) => r.url.startsWith('/server_') && r.method !== 'HEAD' && r.permission !== 'public' && r.permission !== 'machine');
+    const missing: Record<IdKind, number | string> = { org: MISSING, role: MISSING, user: MISSING, run: MISSING, shiftReport: MISSING, shift: MISSING, shiftRecord: MISSING, message: MISSING, file: 'missingFileIdAAAAAAAAA', resource: MISSING };
+    const send = async (route: (typeof routes)[number], endpoint: EndpointDefinition, input: object) => {
+      const inQuery = route.method === 'GET' || inputSource(endpoint) === 'query';
+      const response = await t.app.inject({
+        method: route.method === 'GET' ? 'GET' : 'POST',
+        url: route.url,
+        remoteAddress: '10.80.1.2',
+        headers: { authorization: tokens.authorized },
+        ...(inQuery ? { query: Object.fromEntries(Object.entries(input).map(([k, v]) => [k, String(v)])) } : { payload: input }),
+      });
+      const body: { code?: number; msg?: string; data?: unknown } = String(response.headers['content-type'] ?? '').includes('json') ? response.json() : { code: 0 };
+      return { status: response.statusCode, code: body.code, msg: body.msg, data: body.data };
+    };
+    const accepted: string[] = [];
+    const told: string[] = [];
+    const unknownKinds: string[] = [];
+    const uncovered: string[] = [];
+    let swaps = 0;
+    for (const route of routes) {
+      const endpoint = t.app.endpointDefinitions.find((e) => e.id === route.endpointId);
+      // Uploads read a multipart form: their fields are checked by the file tests.
+      if (!endpoint || inputSource(endpoint) === 'multipart') continue;
+      const base = sample(endpoint.id, 'authorized', true);
+      for (const field of idFieldsOf(endpoint.input)) {
+        const where = `${endpoint.id} ${field.path.join('.')}`;
+        const kind = idKindOf(endpoint.id, field.name);
+        if (kind === undefined) {
+          unknownKinds.push(where);
+          continue;
+        }
+        // Resources are one tree shared by every tenant: no tenant's resource is foreign to another.
+        if (kind === 'resource') continue;
+        const theirs = foreign[kind];
+        const withId = (id: number | string) => withField(base, field.path, field.many ? [id] : id);
+        const [aimed, absent] = [theirs === undefined ? undefined : withId(theirs), withId(missing[kind])];
+        if (aimed === undefined || absent === undefined) {
+          uncovered.push(where);
+          continue;
+        }
+        swaps += 1;
+        const [other, none] = [await send(route, endpoint, aimed), await send(route, endpoint, absent)];
+        // A list filtered by what the caller may see leaves the other tenant's object out: the same empty answer.
+        const leftOut = other.code === RESULT_CODE.ok && Array.isArray(other.data) && other.data.length === 0 && JSON.stringify(other) === JSON.stringify(none);
+        if (other.code === RESULT_CODE.ok && !leftOut) accepted.push(where);
+        if (other.status !== none.status || other.code !== none.code || other.msg !== none.msg) told.push(`${where}: ${String(other.code)} ${String(other.msg)} / missing: ${String(none.code)} ${String(none.msg)}`);
+      }
+    }
+    console.log(`id swap: ${String(swaps)} swaps; ${String(accepted.length)} accepted; ${String(told.length)} told apart from missing; not covered: ${uncovered.join(', ') || 'none'}`);
+    expect({ accepted, told, unknownKinds }).toEqual({ accepted: [], told: [], unknownKinds: [] });
+    expect(swaps).toBeGreaterThan(50);
+  }, 120_000);
 });

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { Db } from '../src/db/database.js';
 
 /** The kinds of caller the matrix runs every route for. */
@@ -35,3 +36,47 @@ export type MatrixSamples = (context: MatrixContext) => Record<string, object>;
  * callers that are accounts. Answers ids by names of the module's choosing.
  */
 export type MatrixObjects = (setup: { db: Db; a: MatrixContext['a']; canary: string; users: Readonly<Partial<Record<MatrixActor, number>>> }) => Promise<Record<string, number>>;
+
+/** A field of an endpoint's input that names an object by id: where it sits, its name, and whether it holds a list. */
+export interface IdField {
+  /** Property names and, for a field inside the elements of a list, the element index 0. */
+  path: (string | number)[];
+  name: string;
+  many: boolean;
+}
+
+/** `id`, `ids` and every `…Id` / `…Ids`: the fields that name objects. */
+const ID_FIELD = /^(?:id|ids|[a-z][A-Za-z0-9]*Ids?)$/;
+
+interface JsonSchema {
+  type?: string | string[];
+  properties?: Record<string, JsonSchema>;
+  items?: JsonSchema;
+  anyOf?: JsonSchema[];
+  oneOf?: JsonSchema[];
+  allOf?: JsonSchema[];
+}
+
+const isList = (s: JsonSchema): boolean => s.type === 'array' || (Array.isArray(s.type) && s.type.includes('array')) || [...(s.anyOf ?? []), ...(s.oneOf ?? [])].some(isList);
+const objectElements = (s: JsonSchema): JsonSchema[] =>
+  [s.items, ...[...(s.anyOf ?? []), ...(s.oneOf ?? [])].map((x) => x.items)].filter((x): x is JsonSchema => x !== undefined && (x.properties !== undefined || x.anyOf !== undefined));
+
+/**
+ * Every id field of an input schema, found by walking the contract's zod schema (through its JSON
+ * Schema): top-level fields, fields of every variant of a union, and fields inside a list's
+ * elements. The authorization matrix swaps each for another tenant's object of its kind.
+ */
+export function idFieldsOf(input: z.ZodType): IdField[] {
+  const found = new Map<string, IdField>();
+  const walk = (schema: JsonSchema, at: (string | number)[]): void => {
+    for (const variant of [...(schema.anyOf ?? []), ...(schema.oneOf ?? []), ...(schema.allOf ?? [])]) walk(variant, at);
+    for (const [name, property] of Object.entries(schema.properties ?? {})) {
+      const path = [...at, name];
+      if (ID_FIELD.test(name)) found.set(path.join('.'), { path, name, many: isList(property) });
+      for (const element of objectElements(property)) walk(element, [...path, 0]);
+      if (property.properties) walk(property, path);
+    }
+  };
+  walk(z.toJSONSchema(input, { io: 'input', unrepresentable: 'any' }) as JsonSchema, []);
+  return [...found.values()];
+}

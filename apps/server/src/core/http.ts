@@ -10,7 +10,7 @@ import {
 } from '@boreline/contracts';
 import type { MessageKey } from '@boreline/i18n';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { AppError, errors } from './errors.js';
 import { describeIssues, type FieldProblem, requestLanguage, t } from './i18n.js';
 
@@ -46,15 +46,62 @@ export class ValidationFailed extends AppError {
   }
 }
 
+interface JsonSchemaNode {
+  type?: string | string[];
+  properties?: Record<string, JsonSchemaNode>;
+  anyOf?: JsonSchemaNode[];
+  oneOf?: JsonSchemaNode[];
+  allOf?: JsonSchemaNode[];
+}
+
+const numberFieldsByEndpoint = new WeakMap<EndpointDefinition, ReadonlySet<string>>();
+
+/** The input fields an endpoint's contract types as numbers only (a field that may also be text is not one). */
+function numberFieldsOf(endpoint: EndpointDefinition): ReadonlySet<string> {
+  const known = numberFieldsByEndpoint.get(endpoint);
+  if (known) return known;
+  const found = new Set<string>();
+  const typesOf = (node: JsonSchemaNode): string[] => [...[node.type ?? []].flat(), ...[...(node.anyOf ?? []), ...(node.oneOf ?? [])].flatMap(typesOf)];
+  const walk = (node: JsonSchemaNode): void => {
+    for (const variant of [...(node.anyOf ?? []), ...(node.oneOf ?? []), ...(node.allOf ?? [])]) walk(variant);
+    for (const [name, field] of Object.entries(node.properties ?? {})) {
+      const types = typesOf(field);
+      if (types.some((type) => type === 'number' || type === 'integer') && !types.includes('string')) found.add(name);
+    }
+  };
+  try {
+    walk(z.toJSONSchema(endpoint.input, { io: 'input', unrepresentable: 'any' }) as JsonSchemaNode);
+  } catch {
+    // A schema JSON Schema cannot describe reads its query text as it is.
+  }
+  numberFieldsByEndpoint.set(endpoint, found);
+  return found;
+}
+
+const NUMBER_TEXT = /^-?\d+(?:\.\d+)?$/;
+
+/**
+ * A query string carries text only: the digits of a field its contract types as a number are read
+ * as that number here, so the contracts can keep numbers strict (a JSON body's `"2"` or `true` is
+ * no number). Any other text is left for the contract to refuse with its own message.
+ */
+function queryInput(endpoint: EndpointDefinition, query: unknown): unknown {
+  if (typeof query !== 'object' || query === null) return query;
+  const numbers = numberFieldsOf(endpoint);
+  return Object.fromEntries(
+    Object.entries(query).map(([name, value]) => [name, numbers.has(name) && typeof value === 'string' && NUMBER_TEXT.test(value.trim()) ? Number(value) : value]),
+  );
+}
+
 function parseInput<I extends z.ZodType>(
   endpoint: EndpointDefinition<I>,
   request: FastifyRequest,
   language: Language,
 ): z.output<I> {
   const source = inputSource(endpoint);
-  const raw = source === 'query' ? request.query : source === 'body' ? request.body : {};
+  const raw = source === 'query' ? queryInput(endpoint, request.query) : source === 'body' ? request.body : {};
   const parsed = endpoint.input.safeParse(raw ?? {});
-  if (!parsed.success) throw new ValidationFailed(describeIssues(parsed.error.issues, language));
+  if (!parsed.success) throw new ValidationFailed(describeIssues(parsed.error.issues, language, endpoint.fieldLabels));
   return parsed.data;
 }
 

@@ -30,11 +30,11 @@ export interface FieldProblem {
 }
 
 /** Translates zod issues: messages are i18n keys set in the contracts, or derived from the issue kind. */
-export function describeIssues(issues: readonly z.core.$ZodIssue[], language: Language): FieldProblem[] {
+export function describeIssues(issues: readonly z.core.$ZodIssue[], language: Language, labels: Readonly<Record<string, string>> = {}): FieldProblem[] {
   const locale = localeOf(language);
   return issues.map((issue) => {
     const name = [...issue.path].reverse().find((p) => typeof p === 'string') ?? '';
-    const labelKey = `field.${name}`;
+    const labelKey = labels[name] ?? `field.${name}`;
     const field = name && hasMessage(labelKey) ? translate(locale, labelKey) : name;
     let key: string = issue.message;
     let params: MessageParams = {};

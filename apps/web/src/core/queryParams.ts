@@ -1,4 +1,4 @@
-import { PageQuerySchema } from '@boreline/contracts';
+import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, PageQuerySchema } from '@boreline/contracts';
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { z } from 'zod';
@@ -102,6 +102,9 @@ export function useQueryParams<S extends QueryParamsSchema>(schema: S): QueryPar
 
 /** A list's page, page size and sort in the address; a screen extends it with its filters. */
 export const ListParamsSchema = PageQuerySchema.extend({
+  // The address holds text: its digits are the page and the page size.
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(PAGE_SIZE_DEFAULT),
   sort: z.string().max(64).optional(),
   order: z.enum(['asc', 'desc']).optional(),
 });

@@ -26,6 +26,11 @@ export interface EndpointDefinition<
   inputFrom?: 'query' | 'body' | 'multipart';
   input: I;
   output: O;
+  /**
+   * Label keys for input fields whose shared label (`field.<name>`) does not fit this endpoint, e.g.
+   * a resource's `parentId` is its superior node, not an organization.
+   */
+  fieldLabels?: Readonly<Record<string, string>>;
   response?: ResponseKind;
   /** Content type of a raw response, for the OpenAPI document. */
   rawContentType?: string;

@@ -3,9 +3,10 @@ import { z } from 'zod';
 export const PAGE_SIZE_DEFAULT = 20;
 export const PAGE_SIZE_MAX = 200;
 
+/** Page and page size: numbers in a JSON body; a query string's digits are read as numbers by the server. */
 export const PageQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(PAGE_SIZE_DEFAULT),
+  page: z.number().int().min(1).default(1),
+  pageSize: z.number().int().min(1).max(PAGE_SIZE_MAX).default(PAGE_SIZE_DEFAULT),
 });
 export type PageQuery = z.infer<typeof PageQuerySchema>;
 

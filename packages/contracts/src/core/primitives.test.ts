@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { LIMITS } from '../limits.js';
 import {
   ChainageSchema,
+  digitsAsNumber,
   EmailSchema,
   IdCardSchema,
   IntegerSchema,
@@ -208,12 +209,12 @@ describe('SortNumberSchema', () => {
   it.each([
     [1, 1],
     [99, 99],
-    ['3', 3],
   ])('accepts %j as %d', (value, expected) => {
     expect(accepted(SortNumberSchema, value)).toBe(expected);
   });
 
-  it.each([0, -1, 1.5, '0', '-1', '1.5', 'abc', ''])('rejects %j with validation.sortNumber', (value) => {
+  // Numbers only: text and booleans are no sort number (a query string's digits are read as numbers by the server).
+  it.each([0, -1, 1.5, '3', true, null, '0', '-1', '1.5', 'abc', ''])('rejects %j with validation.sortNumber', (value) => {
     const messages = messagesOf(SortNumberSchema, value);
     expect(messages.length).toBeGreaterThan(0);
     for (const message of messages) expect(message).toBe('validation.sortNumber');
@@ -224,16 +225,29 @@ describe('NonNegativeIntegerSchema', () => {
   it.each([
     [0, 0],
     [12, 12],
-    ['0', 0],
-    ['12', 12],
   ])('accepts %j as %d', (value, expected) => {
     expect(accepted(NonNegativeIntegerSchema, value)).toBe(expected);
   });
 
-  it.each([-1, 1.5, '-1', '2.5', 'x'])('rejects %j with validation.nonNegativeInteger', (value) => {
+  it.each([-1, 1.5, '0', '12', true, '-1', '2.5', 'x'])('rejects %j with validation.nonNegativeInteger', (value) => {
     const messages = messagesOf(NonNegativeIntegerSchema, value);
     expect(messages.length).toBeGreaterThan(0);
     for (const message of messages) expect(message).toBe('validation.nonNegativeInteger');
+  });
+});
+
+describe('SortNumberSchema and NonNegativeIntegerSchema when left out', () => {
+  it('ask for the field', () => {
+    expect(messagesOf(SortNumberSchema, undefined)).toEqual(['validation.required']);
+    expect(messagesOf(NonNegativeIntegerSchema, undefined)).toEqual(['validation.required']);
+  });
+});
+
+describe('digitsAsNumber', () => {
+  it('reads the digits of a form field as the number, and leaves other text for the schema to refuse', () => {
+    expect(accepted(digitsAsNumber(SortNumberSchema), ' 4 ')).toBe(4);
+    expect(accepted(digitsAsNumber(SortNumberSchema), 4)).toBe(4);
+    expect(messagesOf(digitsAsNumber(SortNumberSchema), 'four')).toEqual(['validation.sortNumber']);
   });
 });
 

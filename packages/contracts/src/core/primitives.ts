@@ -61,15 +61,25 @@ export const NumberSchema = z.union([
     .transform((v) => Number(v)),
 ], { error: 'validation.number' });
 
-/** Sort numbers are integers greater than 0 (spec §5, §9). */
-export const SortNumberSchema = z.coerce
-  .number({ error: 'validation.sortNumber' })
+/**
+ * Sort numbers are integers greater than 0 (spec §5, §9). A number only: `"2"` or `true` in a JSON
+ * body is refused (the server reads a query string's digits as numbers before the contract).
+ */
+export const SortNumberSchema = z
+  .number({ error: (issue) => (issue.input === undefined ? 'validation.required' : 'validation.sortNumber') })
   .int({ error: 'validation.sortNumber' })
   .min(LIMITS.sortNumberMin, { error: 'validation.sortNumber' });
 
-/** Ring numbers and segment/tail values: integers of 0 or more. */
-export const NonNegativeIntegerSchema = z.coerce
-  .number({ error: 'validation.nonNegativeInteger' })
+/**
+ * For text-only inputs (the fields of a multipart form): digits are read as the number `schema`
+ * checks; anything else is left for `schema` to refuse with its own message.
+ */
+export const digitsAsNumber = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (typeof value === 'string' && PATTERNS.integer.test(value.trim()) ? Number(value) : value), schema);
+
+/** Ring numbers and segment/tail values: integers of 0 or more (numbers only, as sort numbers). */
+export const NonNegativeIntegerSchema = z
+  .number({ error: (issue) => (issue.input === undefined ? 'validation.required' : 'validation.nonNegativeInteger') })
   .int({ error: 'validation.nonNegativeInteger' })
   .min(0, { error: 'validation.nonNegativeInteger' });
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../core/endpoint.js';
+import { digitsAsNumber } from '../core/primitives.js';
 import { LIMITS } from '../limits.js';
 import type { ResourceCode } from '../permissions.js';
 import { RunIdSchema } from './project/project.contract.js';
@@ -89,7 +90,8 @@ export const FileIdSchema = z.string({ error: 'validation.required' }).regex(/^[
 export const UploadFieldsSchema = z
   .object({
     purpose: z.enum(UPLOAD_PURPOSES, { error: 'validation.required' }),
-    runId: RunIdSchema.optional(),
+    // A multipart form's fields are text: the run's digits are read as its id.
+    runId: digitsAsNumber(RunIdSchema).optional(),
   })
   .refine((v) => FILE_PURPOSES[v.purpose].run === null || v.runId !== undefined, { error: 'validation.required', path: ['runId'] });
 export type UploadFields = z.infer<typeof UploadFieldsSchema>;

@@ -62,6 +62,7 @@ export class AclService {
 
   async addRole(session: AuthSession, input: Input<typeof adminContract.roleAdd>): Promise<Role> {
     await this.requireOrg(session, input.orgId);
+    if (await this.repo.roleNameTaken(input.orgId, input.name, null)) throw errors.business('admin.role.nameTaken');
     const creator = session.sa ? null : session.orgId;
     const id = await this.repo.insertRole({ name: input.name, kind: input.kind, orgId: input.orgId, creatorOrgId: creator, sort: input.sort }, Date.now());
     return this.presentRoleById(id);
@@ -70,6 +71,7 @@ export class AclService {
   async editRole(session: AuthSession, input: Input<typeof adminContract.roleEdit>): Promise<Role> {
     await this.requireRole(session, input.id);
     await this.requireOrg(session, input.orgId);
+    if (await this.repo.roleNameTaken(input.orgId, input.name, input.id)) throw errors.business('admin.role.nameTaken');
     await this.repo.updateRole(input.id, input);
     return this.presentRoleById(input.id);
   }

@@ -43,10 +43,11 @@ export class OrgRepo {
     return row.id;
   }
 
-  async update(id: number, fields: { name: string; type: string; sort: number; adminUserId: number | null }): Promise<void> {
+  /** `adminUserId` left undefined keeps the organization's administrator. */
+  async update(id: number, fields: { name: string; type: string; sort: number; adminUserId: number | null | undefined }): Promise<void> {
     await this.db
       .updateTable('orgs')
-      .set({ name: fields.name, type: fields.type, sort: fields.sort, admin_user_id: fields.adminUserId })
+      .set({ name: fields.name, type: fields.type, sort: fields.sort, ...(fields.adminUserId === undefined ? {} : { admin_user_id: fields.adminUserId }) })
       .where('id', '=', id)
       .execute();
   }
@@ -91,7 +92,8 @@ export class OrgRepo {
     return Number(row?.n ?? 0);
   }
 
-  async userExists(id: number): Promise<boolean> {
-    return (await this.db.selectFrom('users').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
+  /** A user's organization path (null when they have none); undefined when there is no such user. */
+  async userPath(id: number): Promise<{ path: string | null } | undefined> {
+    return this.db.selectFrom('users').leftJoin('orgs', 'orgs.id', 'users.org_id').select('orgs.path').where('users.id', '=', id).executeTakeFirst();
   }
 }

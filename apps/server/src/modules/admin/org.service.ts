@@ -54,7 +54,7 @@ export class OrgService {
 
   async add(session: AuthSession, input: Input<typeof adminContract.orgAdd>): Promise<Org> {
     const parent = await this.requireInScope(session, input.parentId);
-    await this.requireUser(input.adminUserId);
+    await this.requireUser(session, input.adminUserId);
     const id = await this.repo.transaction((repo) =>
       repo.insert(
         { name: input.name, type: input.type, parentId: parent.id, parentPath: parent.path, sort: input.sort, adminUserId: input.adminUserId ?? null },
@@ -66,8 +66,9 @@ export class OrgService {
 
   async edit(session: AuthSession, input: Input<typeof adminContract.orgEdit>): Promise<Org> {
     await this.requireInScope(session, input.id);
-    await this.requireUser(input.adminUserId);
-    await this.repo.update(input.id, { name: input.name, type: input.type, sort: input.sort, adminUserId: input.adminUserId ?? null });
+    await this.requireUser(session, input.adminUserId);
+    // An administrator left out of the request stays; null removes them.
+    await this.repo.update(input.id, { name: input.name, type: input.type, sort: input.sort, adminUserId: input.adminUserId });
     return this.present(input.id);
   }
 
@@ -105,8 +106,9 @@ export class OrgService {
     if (org.parent_id === null || (scope.kind === 'under' && org.path === scope.path)) throw errors.business('admin.org.topLocked');
   }
 
-  private async requireUser(userId: number | null | undefined): Promise<void> {
-    if (userId && !(await this.repo.userExists(userId))) throw errors.business('auth.user.notFound');
+  /** The administrator named must be a user the caller administers; anyone else answers as a missing user. */
+  private async requireUser(session: AuthSession, userId: number | null | undefined): Promise<void> {
+    if (userId) await this.scope.requireUser(session, userId);
   }
 
   private async present(id: number): Promise<Org> {

@@ -1,4 +1,4 @@
-import { adminContract, endpointUrl } from '@boreline/contracts';
+import { adminContract, endpointUrl, RESOURCE_CODES } from '@boreline/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildUser, call, signIn } from '../../../test/factories.js';
 import { ADMIN, createTestApp, envelope, type TestApp } from '../../../test/testApp.js';
@@ -114,6 +114,41 @@ describe('organizations (/u/web/sys/dept/*)', () => {
       const body = await post(adminContract.orgEdit, { id: org.id, name: 'New name', type: 'company', sort: 5, adminUserId: user.id });
       expect(body).toMatchObject({ code: 0, msg: 'Saved successfully', data: { name: 'New name', type: 'company', sort: 5, adminUserId: user.id } });
       expect((await post(adminContract.orgEdit, { id: org.id, name: 'n', type: 'company', sort: 5, adminUserId: 987_654 })).msg).toBe('The user does not exist');
+    });
+
+    it('keeps the administrator when an edit leaves it out; null removes them', async () => {
+      const org = await add(rootId, 'Kept admin');
+      const user = await buildUser(t.db);
+      await post(adminContract.orgEdit, { id: org.id, name: 'Kept admin', type: 'organization', sort: 1, adminUserId: user.id });
+      const renamed = await post(adminContract.orgEdit, { id: org.id, name: 'Renamed, admin kept', type: 'organization', sort: 1 });
+      expect(renamed).toMatchObject({ code: 0, data: { name: 'Renamed, admin kept', adminUserId: user.id } });
+      expect(await post(adminContract.orgEdit, { id: org.id, name: 'No admin', type: 'organization', sort: 1, adminUserId: null })).toMatchObject({ code: 0, data: { adminUserId: null } });
+    });
+
+    it("an organization's administrator names only users they administer: another tenant's user answers as a missing one", async () => {
+      const mine = await add(rootId, 'Tenant X');
+      const theirs = await add(rootId, 'Tenant Y');
+      await post(adminContract.orgResourcesEdit, { orgId: mine.id, codes: [...RESOURCE_CODES] });
+      const role = (await post(adminContract.roleAdd, { name: 'X admins', kind: 'org_admin', orgId: mine.id, sort: 1 })).data as { id: number };
+      await post(adminContract.roleResourcesUpdate, { roleId: role.id, codes: [...RESOURCE_CODES] });
+      const [admin, colleague, stranger] = [await buildUser(t.db), await buildUser(t.db), await buildUser(t.db)];
+      for (const [user, orgId] of [[admin, mine.id], [colleague, mine.id], [stranger, theirs.id]] as const) {
+        await t.db.kysely.updateTable('users').set({ org_id: orgId }).where('id', '=', user.id).execute();
+      }
+      await post(adminContract.userAssignRoles, { userId: admin.id, roleIds: [role.id] });
+      const as = await signIn(t.app, admin.phone, admin.password, { ip: '10.60.2.1' });
+      const site = (await post(adminContract.orgAdd, { parentId: mine.id, name: 'X site', type: 'organization', sort: 1 }, as)).data as OrgOut;
+      const edit = (adminUserId: number) => post(adminContract.orgEdit, { id: site.id, name: 'X site', type: 'organization', sort: 1, adminUserId }, as);
+      const addWith = (adminUserId: number) => post(adminContract.orgAdd, { parentId: mine.id, name: 'X depot', type: 'organization', sort: 2, adminUserId }, as);
+      for (const attempt of [edit, addWith]) {
+        const foreign = await attempt(stranger.id);
+        const missing = await attempt(987_654);
+        expect(foreign).toMatchObject({ code: 3, msg: 'The user does not exist' });
+        expect({ code: foreign.code, msg: foreign.msg }).toEqual({ code: missing.code, msg: missing.msg });
+      }
+      const row = await t.db.kysely.selectFrom('orgs').select('admin_user_id').where('id', '=', site.id).executeTakeFirstOrThrow();
+      expect(row.admin_user_id).toBeNull();
+      expect(await edit(colleague.id)).toMatchObject({ code: 0, data: { adminUserId: colleague.id } });
     });
   });
 

@@ -38,4 +38,10 @@ export class OrgScope {
     if (!org || !OrgScope.contains(scope, org.path)) throw errors.business('admin.org.notFound');
     return org;
   }
+
+  /** A user the caller administers: one of an organization in their scope (any user for a super administrator); others answer as missing. */
+  async requireUser(session: AuthSession, userId: number): Promise<void> {
+    const [user, scope] = await Promise.all([this.orgs.userPath(userId), this.of(session)]);
+    if (!user || (scope.kind !== 'all' && !OrgScope.contains(scope, user.path))) throw errors.business('auth.user.notFound');
+  }
 }

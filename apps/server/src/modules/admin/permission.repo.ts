@@ -224,6 +224,13 @@ export class PermissionRepo {
     await this.db.updateTable('roles').set({ name: role.name, kind: role.kind, org_id: role.orgId, sort: role.sort }).where('id', '=', id).execute();
   }
 
+  /** Whether another role of the organization has this name, compared case-insensitively. */
+  async roleNameTaken(orgId: number, name: string, exceptId: number | null): Promise<boolean> {
+    const rows = await this.db.selectFrom('roles').select(['id', 'name']).where('org_id', '=', orgId).execute();
+    const wanted = name.trim().toLowerCase();
+    return rows.some((r) => r.id !== exceptId && r.name.trim().toLowerCase() === wanted);
+  }
+
   async deleteRole(id: number): Promise<void> {
     await this.db.deleteFrom('roles').where('id', '=', id).execute();
   }

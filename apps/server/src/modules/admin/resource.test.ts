@@ -82,7 +82,7 @@ describe('resources (/u/web/sys/src/*)', () => {
     expect((await add(page?.id ?? 0, 'stock.x', { sort: 0 })).msg).toBe('Sort number: The sort number must be an integer greater than 0');
     expect((await add(page?.id ?? 0, 'stock.x', { description: '' })).msg).toBe('Description: This field is required');
     expect((await post(adminContract.resourceAdd, { encoding: 'stock.y', group: 'g', name: 'n', description: 'd', level: 1, sort: 1 })).msg).toBe(
-      'Superior organization: This field is required',
+      'Superior node: This field is required',
     );
   });
 

@@ -69,10 +69,10 @@ export class UserAdminRepo {
     return this.db.transaction().execute((trx) => work(new UserAdminRepo(trx)));
   }
 
-  /** Updates the account and replaces the runs it is limited to, in one transaction. */
+  /** Updates the account and replaces the runs it is limited to (unless `runIds` is left undefined), in one transaction. */
   async update(
     id: number,
-    user: { phone: string; email: string; nickname: string; orgId: number; enabled: boolean; zb: boolean; runIds: readonly number[] },
+    user: { phone: string; email: string; nickname: string; orgId: number; enabled: boolean; zb: boolean; runIds?: readonly number[] | undefined },
     now: number,
   ): Promise<void> {
     await this.transaction(async (repo) => {
@@ -81,6 +81,7 @@ export class UserAdminRepo {
         .set({ phone: user.phone, email: user.email, nickname: user.nickname, org_id: user.orgId, enabled: user.enabled ? 1 : 0, is_zb: user.zb ? 1 : 0, updated_at: now })
         .where('id', '=', id)
         .execute();
+      if (user.runIds === undefined) return;
       await repo.db.deleteFrom('user_runs').where('user_id', '=', id).execute();
       if (user.runIds.length > 0) await repo.db.insertInto('user_runs').values(user.runIds.map((runId) => ({ user_id: id, run_id: runId }))).execute();
     });

@@ -122,12 +122,15 @@ export class UserAdminService {
   async edit(session: AuthSession, input: Input<typeof adminContract.userEdit>): Promise<AdminUser> {
     const user = await this.requireUser(session, input.id);
     if (user.is_sa === 1) throw errors.business('admin.user.superAdmin');
-    if (user.id === session.userId && !input.enabled) throw errors.business('admin.user.self');
+    // A switch left out of the request keeps its value; runs left out stay as they are.
+    const enabled = input.enabled ?? user.enabled === 1;
+    const zb = input.zb ?? user.is_zb === 1;
+    if (user.id === session.userId && !enabled) throw errors.business('admin.user.self');
     await this.requireOrg(session, input.orgId);
-    await this.requireRuns(session, input.runIds);
+    if (input.runIds) await this.requireRuns(session, input.runIds);
     if (await this.repo.contactTaken(input.phone, input.email, user.id)) throw errors.business('auth.register.accountExists');
-    await this.repo.update(user.id, input, Date.now());
-    if (!input.enabled || input.orgId !== user.org_id) await this.sessions.revokeAll(user.id, REVOKE_REASON.accountChanged);
+    await this.repo.update(user.id, { ...input, enabled, zb }, Date.now());
+    if (!enabled || input.orgId !== user.org_id) await this.sessions.revokeAll(user.id, REVOKE_REASON.accountChanged);
     return this.presentOne(user.id);
   }
 

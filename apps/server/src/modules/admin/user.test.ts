@@ -1,6 +1,6 @@
 import { adminContract, endpointUrl } from '@boreline/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, loginV1, signIn } from '../../../test/factories.js';
+import { buildRun, call, loginV1, signIn } from '../../../test/factories.js';
 import { ADMIN, createTestApp, envelope, type TestApp } from '../../../test/testApp.js';
 
 type Endpoint = { base: 'main' | 'project'; path: string };
@@ -60,6 +60,18 @@ describe('user administration (/u/web/sys/user/*)', () => {
     const body = await post(adminContract.userEdit, { id: added.id, orgId: orgA, phone: '18700000020', nickname: 'Renamed', email: 'engineer20@example.test', enabled: false });
     expect(body).toMatchObject({ code: 0, data: { nickname: 'Renamed', enabled: false } });
     expect(envelope(await call(t.app, 'POST', '/server_main/u/web/sys/user/queryUserInfo/v1', { token, payload: {} })).code).toBe(1);
+  });
+
+  it('keeps what an edit leaves out: a disabled user stays disabled and keeps their projects and headquarters scope', async () => {
+    const runId = await buildRun(t.db, orgA);
+    const added = (await post(adminContract.userAdd, newUser(orgA, 21, { enabled: false, zb: true, runIds: [runId] }))).data as { id: number };
+    const contact = { id: added.id, orgId: orgA, phone: '18700000021', email: 'engineer21@example.test' };
+    const body = await post(adminContract.userEdit, { ...contact, nickname: 'Renamed 21' });
+    expect(body).toMatchObject({ code: 0, data: { nickname: 'Renamed 21', enabled: false, zb: true, runIds: [runId] } });
+    expect(envelope(await loginV1(t.app, 'engineer21@example.test', 'Tunnel-pass-1', { ip: '10.95.2.2' })).code).not.toBe(0);
+    // Named, they change: an empty list clears the projects, true enables.
+    const changed = await post(adminContract.userEdit, { ...contact, nickname: 'Renamed 21', enabled: true, zb: false, runIds: [] });
+    expect(changed).toMatchObject({ code: 0, data: { enabled: true, zb: false, runIds: [] } });
   });
 
   it('never changes a super administrator or deletes the caller', async () => {

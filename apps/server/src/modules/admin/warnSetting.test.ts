@@ -71,9 +71,9 @@ describe('runs and part alarm settings (/u/web/sts/run/queryProject, /u/web/emWa
     expect(bad).toMatchObject({ code: 3, msg: 'High warning: Thresholds must be ordered: low alarm ≤ low warning < high warning ≤ high alarm' });
     const none = await post(adminContract.warnSettingUpdate, save(ids.siteRun, { lowWarn: null, highWarn: null, highAlarm: null }));
     expect(none.msg).toBe('High warning: Set at least one threshold to switch the alarm on');
-    expect((await post(adminContract.warnSettingUpdate, save(ids.siteRun, { delaySeconds: -1 }))).msg).toBe('Delay: Please enter an integer');
+    expect((await post(adminContract.warnSettingUpdate, save(ids.siteRun, { delaySeconds: -1 }))).msg).toBe('Delay: Please enter an integer from 0 to 3600');
     expect((await post(adminContract.warnSettingUpdate, save(ids.siteRun, { tagCode: 'thrust.noSuchTag' }))).msg).toBe('This machine has no such monitored point');
-    expect((await post(adminContract.warnSettingPage, { runId: 'x' })).msg).toBe('Project: This field is required');
+    expect((await post(adminContract.warnSettingPage, { runId: 'x' })).msg).toBe('Project: The value is not valid');
   });
 
   it('lists every monitored point of the machine with defaults, filtered, in the caller language', async () => {

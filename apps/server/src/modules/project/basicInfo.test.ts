@@ -136,7 +136,7 @@ describe('project basic info (/u/web/basicInfo/*)', () => {
       expect(await msg({ projectName: '  ' })).toBe('Project name: This field is required');
       expect(await msg({ lineName: 'x'.repeat(101) })).toBe('Line name: At most 100 characters');
       expect(await msg({ startChainage: undefined })).toBe('Start chainage: This field is required');
-      expect((await send(c.basicInfoProject, { runId: 'x' }, engineer)).msg).toBe('Project: This field is required');
+      expect((await send(c.basicInfoProject, { runId: 'x' }, engineer)).msg).toBe('Project: The value is not valid');
     });
 
     it('shows the run facts with nulls before anyone saved, and everything saved after', async () => {

@@ -7,7 +7,12 @@ export const matrixSamples: MatrixSamples = (c) => ({
   'report.shiftDay': { runId: c.a.run, date: c.today },
   'report.findShiftMain': { runId: c.a.run, date: c.today, shiftNo: 1 },
   'report.saveShiftMain': { runId: c.a.run, date: c.attacker ? c.today : '2026-01-05', shiftNo: 1, leader: 'x' },
-  'report.saveShiftRecords': { runId: c.a.run, shiftRecId: c.target(c.a.report), records: [] },
+  // One stop in the middle of the day shift: a row whose record id the matrix's id swap can aim elsewhere.
+  'report.saveShiftRecords': {
+    runId: c.a.run,
+    shiftRecId: c.target(c.a.report),
+    records: [{ kind: 'stop', stopReason: 'segmentSupply', start: Date.parse(`${c.today}T12:00:00Z`), end: Date.parse(`${c.today}T12:30:00Z`) }],
+  },
   'report.shiftGraph': { runId: c.a.run, shiftRecId: c.target(c.a.report) },
   'report.shiftStats': { runId: c.a.run, shiftRecId: c.target(c.a.report) },
   'report.autoGenShiftRecord': { runId: c.a.run, date: c.attacker ? c.today : '2026-01-05', shiftNo: 1, overwrite: true },

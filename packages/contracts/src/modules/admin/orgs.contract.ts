@@ -52,7 +52,7 @@ export const CascadeOptionSchema: z.ZodType<CascadeOption> = z.object({
 
 const OrgInputSchema = z.object({
   name: nameSchema(LIMITS.orgNameMaxLength),
-  type: z.enum(ORG_TYPES, { error: 'validation.invalid' }),
+  type: z.enum(ORG_TYPES, { error: (issue) => (issue.input === undefined ? 'validation.required' : 'validation.invalid') }),
   sort: SortNumberSchema,
   adminUserId: IdSchema.nullable().optional(),
 });

@@ -44,7 +44,10 @@ const ResourceInputSchema = z.object({
   group: nameSchema(LIMITS.orgNameMaxLength),
   name: nameSchema(LIMITS.orgNameMaxLength),
   description: nameSchema(200),
-  level: z.number({ error: 'validation.required' }).int({ error: 'validation.integer' }).min(1, { error: 'validation.sortNumber' }).max(9),
+  level: z
+    .number({ error: (issue) => (issue.input === undefined ? 'validation.required' : 'validation.integer') })
+    .int({ error: 'validation.integer' })
+    .refine((v) => v >= 1 && v <= 9, { error: 'validation.integerRange', params: { min: 1, max: 9 } }),
   sort: SortNumberSchema,
   parentId: IdSchema,
   /** The route of a page resource in the web app ('/fw1/…'); empty or absent for other resources. */
@@ -74,6 +77,7 @@ export const resourceAdd = defineEndpoint({
   path: '/u/web/sys/src/add/v1',
   permission: 'admin.resource.write',
   summary: 'Adds a resource (e.g. a button) under a superior node',
+  fieldLabels: { parentId: 'field.parentNode' },
   input: ResourceInputSchema.extend({ encoding: ResourceCodeSchema }),
   output: ResourceNodeSchema,
 });
@@ -107,6 +111,7 @@ export const resourceMove = defineEndpoint({
   path: '/u/web/sys/src/move/v1',
   permission: 'admin.resource.write',
   summary: 'Moves a resource under another superior node, or to the top when `parentId` is null',
+  fieldLabels: { parentId: 'field.parentNode' },
   input: z.object({ id: IdSchema, parentId: IdSchema.nullable() }),
   output: ResourceNodeSchema,
 });

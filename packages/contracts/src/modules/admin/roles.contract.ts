@@ -20,9 +20,12 @@ export type Role = z.infer<typeof RoleSchema>;
 
 const RoleInputSchema = z.object({
   name: nameSchema(LIMITS.orgNameMaxLength),
-  kind: z.enum(['custom', 'org_admin'], { error: 'validation.invalid' }),
-  /** Exactly one organization (spec §5). */
-  orgId: IdSchema,
+  kind: z.enum(['custom', 'org_admin'], { error: (issue) => (issue.input === undefined ? 'validation.required' : 'validation.invalid') }),
+  /** Exactly one organization (spec §5): a list of them is told so, not taken for a missing one. */
+  orgId: z
+    .number({ error: (issue) => (issue.input === undefined ? 'validation.required' : Array.isArray(issue.input) ? 'admin.role.oneOrg' : 'validation.invalid') })
+    .int({ error: 'validation.invalid' })
+    .positive({ error: 'validation.invalid' }),
   sort: SortNumberSchema,
 });
 

@@ -25,6 +25,12 @@ export const AdminUserSchema = z.object({
 });
 export type AdminUser = z.infer<typeof AdminUserSchema>;
 
+/** The runs (projects) a user is limited to; duplicates count once. */
+const RunIdsSchema = z
+  .array(IdSchema)
+  .max(LIMITS.runsPerUserMax, { error: 'validation.tooMany' })
+  .transform((ids) => [...new Set(ids)]);
+
 const UserFieldsSchema = z.object({
   phone: PhoneSchema,
   nickname: nameSchema(LIMITS.nicknameMaxLength),
@@ -32,11 +38,14 @@ const UserFieldsSchema = z.object({
   orgId: IdSchema,
   enabled: z.boolean().default(true),
   zb: z.boolean().default(false),
-  runIds: z
-    .array(IdSchema)
-    .max(LIMITS.runsPerUserMax, { error: 'validation.tooMany' })
-    .default([])
-    .transform((ids) => [...new Set(ids)]),
+  runIds: RunIdsSchema.default([]),
+});
+
+/** On an edit a switch or the runs left out keep their stored value (no default: nothing is reset unasked). */
+const UserEditFieldsSchema = UserFieldsSchema.extend({
+  enabled: z.boolean().optional(),
+  zb: z.boolean().optional(),
+  runIds: RunIdsSchema.optional(),
 });
 
 export const userPage = defineEndpoint({
@@ -74,8 +83,8 @@ export const userEdit = defineEndpoint({
   method: 'POST',
   path: '/u/web/sys/user/edit/v1',
   permission: 'admin.user.write',
-  summary: 'Edits a user; disabling one or moving them to another organization ends their sessions',
-  input: UserFieldsSchema.extend({ id: IdSchema }),
+  summary: 'Edits a user; disabling one or moving them to another organization ends their sessions; `enabled`, `zb` and `runIds` left out keep their values',
+  input: UserEditFieldsSchema.extend({ id: IdSchema }),
   output: AdminUserSchema,
 });
 

@@ -63,11 +63,13 @@ export const WarnSettingUpdateSchema = z
     lowWarn: ThresholdSchema,
     highWarn: ThresholdSchema,
     highAlarm: ThresholdSchema,
-    delaySeconds: z.coerce
-      .number({ error: 'validation.integer' })
+    delaySeconds: z
+      .number({ error: (issue) => (issue.input === undefined ? 'validation.required' : 'validation.integer') })
       .int({ error: 'validation.integer' })
-      .min(0, { error: 'validation.integer' })
-      .max(LIMITS.warnDelayMaxSeconds, { error: 'validation.integer' }),
+      .refine((v) => v >= 0 && v <= LIMITS.warnDelayMaxSeconds, {
+        error: 'validation.integerRange',
+        params: { min: 0, max: LIMITS.warnDelayMaxSeconds },
+      }),
   })
   .refine(thresholdsOrdered, { error: 'admin.warnSetting.unordered', path: ['highWarn'] })
   .refine((v) => !v.enabled || [v.lowAlarm, v.lowWarn, v.highWarn, v.highAlarm].some((x) => x !== null), {

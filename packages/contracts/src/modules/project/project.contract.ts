@@ -3,9 +3,12 @@ import { defineEndpoint } from '../../core/endpoint.js';
 import { LIMITS } from '../../limits.js';
 import { MACHINE_STATES, MACHINE_TYPES } from '../../telemetry/tagTypes.js';
 
-/** A run id from a body or a query string (`?runId=12`). */
-export const RunIdSchema = z.coerce
-  .number({ error: 'validation.required' })
+/**
+ * A run id: a number in a JSON body; a query string's digits (`?runId=12`) are read as the number by
+ * the server before the contract. Text that is no number (`runId=abc`) is not a project.
+ */
+export const RunIdSchema = z
+  .number({ error: (issue) => (issue.input === undefined ? 'validation.required' : 'validation.invalid') })
   .int({ error: 'validation.invalid' })
   .positive({ error: 'validation.invalid' });
 
