@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { RESOURCE_CODES } from '@boreline/contracts';
+import { RESOURCE_CODES, resourcePlaces } from '@boreline/contracts';
 import { InProcessBus } from '../../apps/server/src/core/bus.js';
 import { openDatabase } from '../../apps/server/src/db/database.js';
 import { migration as messagesMigration } from '../../apps/server/src/db/migrations/20261126T1200_messages.js';
@@ -31,7 +31,7 @@ type Db = ReturnType<typeof openDatabase>;
 async function seed(db: Db): Promise<{ runIds: number[]; userIds: number[] }> {
   const k = db.kysely;
   const permissions = new PermissionRepo(k);
-  await permissions.seedResources(RESOURCE_CODES, 0);
+  await permissions.seedResources(resourcePlaces(), 0);
   const org = await k.insertInto('orgs').values({ name: 'Bench', type: 'company', parent_id: null, path: '/', sort: 1, created_at: 0 }).returning('id').executeTakeFirstOrThrow();
   await k.updateTable('orgs').set({ path: `/${org.id}/` }).where('id', '=', org.id).execute();
   const resourceIds = [...(await permissions.resourceIds(RESOURCE_CODES)).values()];
