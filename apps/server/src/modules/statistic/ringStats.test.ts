@@ -112,7 +112,7 @@ describe('ring statistics (/u/web/statistic/getRingStats/v1) and their export (/
       'Dauer',
       'Vortrieb',
       'Ringbau',
-      'Stillstand',
+      'Warten',
       'Anfangsstation',
       'Endstation',
       'Vortriebsgeschwindigkeit Mittel (mm/min)',
