@@ -21,7 +21,7 @@ const DATA: IndexPageData = {
   forecastFinish: '2027-01-12',
 };
 
-describe('project home figures', () => {
+describe('project home figures', { timeout: 20_000 }, () => {
   beforeAll(async () => {
     await initI18n('en_US');
   });
