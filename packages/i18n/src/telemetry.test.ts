@@ -17,6 +17,16 @@ describe('telemetry names', () => {
     expect(missing).toEqual([]);
   });
 
+  it('write a German compound as one word: Vortriebsgeschwindigkeit, not "Vortrieb Geschwindigkeit"', () => {
+    const speed = tagCatalogue('epb').find((t) => t.name.subject === 'telemetry.subject.advance' && t.name.quantity === 'telemetry.quantity.speed');
+    if (!speed) throw new Error('the advance speed tag is missing');
+    expect(tagDisplayName(speed, nameIn('de-AT'))).toBe('Vortriebsgeschwindigkeit');
+    expect(tagDisplayName(speed, nameIn('en-US'))).toBe('Advance speed');
+    expect(tagDisplayName(speed, nameIn('zh-CN'))).toBe('掘进速度');
+    const names = LOCALES.flatMap((l) => tagCatalogue('epb').map((t) => tagDisplayName(t, nameIn(l))));
+    expect(names.filter((n) => n.includes('Vortrieb Geschwindigkeit'))).toEqual([]);
+  });
+
   it('compose in each language’s word order', () => {
     const foam = tagCatalogue('epb').find((t) => t.code === 'foam.line3Flow');
     if (!foam) throw new Error('foam.line3Flow is missing');

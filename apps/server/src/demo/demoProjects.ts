@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { DAY_MS, formatLocalDate, localDateOf, parseLocalDate, shiftLocalDate } from '../core/timeZone.js';
 import type { Database } from '../db/schema.js';
 import { continueDrive, type SimulatedRun } from '../telemetry/index.js';
 
@@ -6,19 +7,22 @@ import { continueDrive, type SimulatedRun } from '../telemetry/index.js';
  * Demo projects of the embedded default (DOMAIN.md): four tunnels in four countries and time
  * zones under one contractor, one of them a slurry machine with 2.0 m rings. Each drive began at
  * ring 1 and is part-way through (`startRing` is where the recorded history begins). Created once,
- * on a database without any run; their machines are fed by the simulator.
+ * on a database without any run; their machines are fed by the simulator. Basic info plans each
+ * drive as a site engineer would (`perDay` rings a day, DOMAIN.md: 8–15 for metro EPB, fewer for
+ * the large slurry machine), from a planned start that had reached the recorded history's first
+ * ring when the history begins.
  */
 export const DEMO_PROJECTS = [
-  { org: 'Milano site office', project: 'Metro M4 Lot 3 – San Babila', code: 'M4-L3', tbm: 'S-1125', type: 'epb', country: 'IT', tz: 'Europe/Rome', line: 'M4 westbound', ring: 1500, startRing: 412, planned: 1800, start: 4219.833, end: 6919.833, seed: 11 },
-  { org: 'İstanbul site office', project: 'Metro M12 Göztepe–Ümraniye', code: 'M12-2', tbm: 'EPB-6.57-02', type: 'epb', country: 'TR', tz: 'Europe/Istanbul', line: 'M12 line 2', ring: 1500, startRing: 188, planned: 2400, start: 12450, end: 8850, seed: 23 },
-  { org: 'Lisboa site office', project: 'Linha Vermelha extension', code: 'LV-EXT', tbm: 'TBM-LX-1', type: 'epb', country: 'PT', tz: 'Europe/Lisbon', line: 'Red line southbound', ring: 1400, startRing: 905, planned: 1400, start: 2100.5, end: 4060.5, seed: 37 },
-  { org: 'Wuhan site office', project: 'Yangtze river crossing, line 12', code: 'WH12-RX', tbm: 'S-1200 Mixshield', type: 'slurry', country: 'CN', tz: 'Asia/Shanghai', line: 'Line 12 river tunnel', ring: 2000, startRing: 630, planned: 1600, start: 7300, end: 10500, seed: 53 },
+  { org: 'Milano site office', project: 'Metro M4 Lot 3 – San Babila', code: 'M4-L3', tbm: 'S-1125', type: 'epb', country: 'IT', tz: 'Europe/Rome', line: 'M4 westbound', ring: 1500, startRing: 412, planned: 1800, perDay: 10, start: 4219.833, end: 6919.833, seed: 11 },
+  { org: 'İstanbul site office', project: 'Metro M12 Göztepe–Ümraniye', code: 'M12-2', tbm: 'EPB-6.57-02', type: 'epb', country: 'TR', tz: 'Europe/Istanbul', line: 'M12 line 2', ring: 1500, startRing: 188, planned: 2400, perDay: 10, start: 12450, end: 8850, seed: 23 },
+  { org: 'Lisboa site office', project: 'Linha Vermelha extension', code: 'LV-EXT', tbm: 'TBM-LX-1', type: 'epb', country: 'PT', tz: 'Europe/Lisbon', line: 'Red line southbound', ring: 1400, startRing: 905, planned: 1400, perDay: 11, start: 2100.5, end: 4060.5, seed: 37 },
+  { org: 'Wuhan site office', project: 'Yangtze river crossing, line 12', code: 'WH12-RX', tbm: 'S-1200 Mixshield', type: 'slurry', country: 'CN', tz: 'Asia/Shanghai', line: 'Line 12 river tunnel', ring: 2000, startRing: 630, planned: 1600, perDay: 8, start: 7300, end: 10500, seed: 53 },
 ] as const;
 
 export type DemoRun = SimulatedRun;
 
 /** Creates the demo organizations and runs when there is no run yet; answers the runs it created. */
-export async function seedDemo(db: Kysely<Database>, now: number): Promise<DemoRun[]> {
+export async function seedDemo(db: Kysely<Database>, now: number, historyDays = 21): Promise<DemoRun[]> {
   const existing = await db.selectFrom('runs').select('id').limit(1).executeTakeFirst();
   if (existing) return [];
   return db.transaction().execute(async (trx) => {
@@ -57,6 +61,24 @@ export async function seedDemo(db: Kysely<Database>, now: number): Promise<DemoR
         })
         .returning('id')
         .executeTakeFirstOrThrow();
+      const plannedStart = localDateOf(now - historyDays * DAY_MS - ((p.startRing - 1) / p.perDay) * DAY_MS, p.tz);
+      await trx
+        .insertInto('project_info')
+        .values({
+          run_id: row.id,
+          planned_start: plannedStart,
+          planned_completion: formatLocalDate(shiftLocalDate(parseLocalDate(plannedStart), Math.ceil(p.planned / p.perDay))),
+          planned_rings_per_day: p.perDay,
+          planned_length_per_day: (p.perDay * p.ring) / 1000,
+          tunnel_length: Math.abs(p.end - p.start),
+          segment_spec: null,
+          project_manager: null,
+          site_manager: null,
+          contacts: null,
+          updated_by: null,
+          updated_at: now,
+        })
+        .execute();
       runs.push(continueDrive({ runId: row.id, seed: p.seed, machineType: p.type, ringWidthMm: p.ring, startChainage: p.start, endChainage: p.end, startRing: 1 }, p.startRing));
     }
     return runs;

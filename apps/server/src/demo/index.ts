@@ -19,7 +19,7 @@ export const demoModule = defineModule({
     const background: Promise<void>[] = [];
     ctx.lifecycle.onStart(async () => {
       const now = Date.now();
-      const created = await seedDemo(ctx.db, now);
+      const created = await seedDemo(ctx.db, now, ctx.config.demo.historyDays);
       // The projects' first messages: reminders, alarms, a stock warning, an announcement.
       await seedDemoMessages(ctx.db, ctx.services.get('messageCentre'), created.map((run) => run.runId), now)
         .then((written) => ctx.log.info({ written }, 'demo messages ready'))

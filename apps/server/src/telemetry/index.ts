@@ -12,7 +12,7 @@ export interface TelemetryPipeline {
   latest: LatestValues;
 }
 
-export { MachineHistory, emptyTotals, valueAt } from './machineHistory.js';
+export { builtRings, MachineHistory, emptyTotals, valueAt } from './machineHistory.js';
 export type { DriveFigures, EngineNow, MachineCounters, RawFrames, RingListItem, RingRow, RingTagStatsRow, StateRow, StateTotals } from './machineHistory.js';
 export { DomainEvents } from './events.js';
 export type { DomainEventHandler, DomainEventMap, DomainEventName } from './events.js';

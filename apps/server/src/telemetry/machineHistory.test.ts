@@ -50,7 +50,10 @@ describe('machine history', () => {
     expect((await machine.ringList(runId, { limit: 2 })).map((r) => r.ring_no)).toEqual([42, 43]);
     expect(await machine.ringsBefore(runId, T0 + 4 * HOUR + 1)).toEqual({ count: 2, lastRing: 42 });
     expect(await machine.drive(runId)).toEqual({ count: 3, lastRing: 43, firstRing: 41, firstStart: T0 });
-    expect(await machine.ringSummary(runId)).toEqual({ count: 3, lastRing: 43, lastChainage: 4995.5 });
+    expect(await machine.ringSummary(runId)).toEqual({ count: 3, lastRing: 43, lastChainage: 4995.5, firstRing: 41, firstStart: T0 });
+    // The drive began at ring 1: rings 1–40 were built before recording began.
+    expect(await machine.ringsBuilt(runId, 1)).toBe(43);
+    expect(await machine.ringsBuilt(runId, 41)).toBe(3);
   });
 
   it('reads states and totals them over a span, clipped at its edges', async () => {

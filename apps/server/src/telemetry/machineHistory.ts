@@ -48,6 +48,18 @@ export interface DriveFigures {
   firstStart: number | null;
 }
 
+/**
+ * Rings built since the drive began at `startRing` — THE count every screen shows (project list,
+ * home, state tree, progress, reports). By ring number when rings are on record (a run may start
+ * recording part-way through its drive: the rings before the lowest one on record were built
+ * before it), never fewer than the rings recorded. `rings` may be the rings before an instant,
+ * with `firstRing` the lowest ring of the whole drive.
+ */
+export function builtRings(startRing: number, rings: { count: number; lastRing: number | null }, firstRing: number | null): number {
+  const unrecorded = firstRing === null ? 0 : Math.max(0, firstRing - startRing);
+  return rings.lastRing === null ? unrecorded + rings.count : Math.max(unrecorded + rings.count, rings.lastRing - startRing + 1);
+}
+
 /** The cycle engine's live state of an open run. */
 export interface EngineNow {
   state: string | null;
@@ -146,10 +158,16 @@ export class MachineHistory {
     return this.history.drive(runId);
   }
 
-  /** Count of rings, the newest ring and the chainage it ended at. */
-  async ringSummary(runId: number): Promise<{ count: number; lastRing: number | null; lastChainage: number | null }> {
+  /** Count of rings, the newest ring and the chainage it ended at, the lowest ring and the first start. */
+  async ringSummary(runId: number): Promise<{ count: number; lastRing: number | null; lastChainage: number | null; firstRing: number | null; firstStart: number | null }> {
     const [drive, newest] = await Promise.all([this.history.drive(runId), this.history.newestRing(runId)]);
-    return { count: drive.count, lastRing: newest?.ring_no ?? null, lastChainage: newest?.end_chainage ?? null };
+    return { count: drive.count, lastRing: newest?.ring_no ?? null, lastChainage: newest?.end_chainage ?? null, firstRing: drive.firstRing, firstStart: drive.firstStart };
+  }
+
+  /** Rings built since the drive began at `startRing` (see `builtRings`): the count every screen shows. */
+  async ringsBuilt(runId: number, startRing: number): Promise<number> {
+    const drive = await this.history.drive(runId);
+    return builtRings(startRing, drive, drive.firstRing);
   }
 
   /**

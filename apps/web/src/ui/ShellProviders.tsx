@@ -6,6 +6,7 @@ import enUS from 'antd/locale/en_US';
 import { type ReactNode, useEffect, useState } from 'react';
 import { queryClient } from '../core/queryClient.js';
 import { useFramework } from '../core/session.js';
+import { useAntdLabels } from './antdLabels.js';
 
 const ANTD_LOCALES: Record<Language, () => Promise<{ default: Locale }>> = {
   zh_CN: () => import('antd/locale/zh_CN'),
@@ -16,8 +17,9 @@ const ANTD_LOCALES: Record<Language, () => Promise<{ default: Locale }>> = {
   tr_TR: () => import('antd/locale/tr_TR'),
 };
 
-/** Providers of the signed-in frame: server-state cache and antd in the user's language. */
+/** Providers of the signed-in frame: server-state cache and antd in the user's language (its locale, and the labels its locale leaves in English). */
 export function ShellProviders({ children }: { children: ReactNode }) {
+  useAntdLabels();
   const language = useFramework((s) => s.language) ?? 'en_US';
   const [locale, setLocale] = useState<Locale>(enUS);
   useEffect(() => {

@@ -19,7 +19,7 @@ import { thrustBlocks } from './catalogue/thrust.js';
 import { waterBlocks } from './catalogue/water.js';
 import { type MachineType, type Subsystem, SUBSYSTEMS, type TagDef } from './tagTypes.js';
 
-export { MACHINE_STATE_KEYS, SUBSYSTEM_NAME_KEYS, tagDisplayName } from './tagDisplayName.js';
+export { joinedTagNameKey, MACHINE_STATE_KEYS, SUBSYSTEM_NAME_KEYS, tagDisplayName } from './tagDisplayName.js';
 
 const SOURCES: Record<Subsystem, BlockSource> = {
   state: stateBlocks,

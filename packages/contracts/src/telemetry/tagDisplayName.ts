@@ -31,10 +31,26 @@ export const MACHINE_STATE_KEYS = {
 } as const satisfies Record<MachineState, string>;
 
 /**
+ * Subject and quantity pairs that some languages write as one word (German "Vortriebsgeschwindigkeit",
+ * not "Vortrieb Geschwindigkeit"): the whole name is a text of its own in every language.
+ */
+const JOINED_TAG_NAMES: Readonly<Record<string, string>> = {
+  'telemetry.subject.advance|telemetry.quantity.speed': 'telemetry.tagNameJoined.advanceSpeed',
+  'telemetry.subject.advance|telemetry.quantity.speedSetpoint': 'telemetry.tagNameJoined.advanceSpeedSetpoint',
+};
+
+/** The text key of a tag's whole name when its language writes it as one word (no index), else undefined. */
+export function joinedTagNameKey(name: TagDef['name']): string | undefined {
+  return name.index === undefined ? JOINED_TAG_NAMES[`${name.subject}|${name.quantity}`] : undefined;
+}
+
+/**
  * A tag's name in the reader's language. The word order lives in each language's template
  * (`telemetry.tagName`), not here: Italian leads with the quantity, Chinese joins without spaces.
  */
 export function tagDisplayName(tag: TagDef, t: (key: string, vars?: Record<string, string>) => string): string {
+  const joined = joinedTagNameKey(tag.name);
+  if (joined !== undefined) return t(joined);
   const subject = t(tag.name.subject);
   const quantity = t(tag.name.quantity);
   return tag.name.index === undefined

@@ -1,4 +1,4 @@
-import type { messagesContract, TagDef } from '@boreline/contracts';
+import { joinedTagNameKey, type messagesContract, type TagDef } from '@boreline/contracts';
 
 /**
  * A monitored point's name as a message parameter: rendered from the catalogue's parts in each
@@ -6,6 +6,8 @@ import type { messagesContract, TagDef } from '@boreline/contracts';
  * sender's. For the alarm senders.
  */
 export function tagNameParam(tag: TagDef): messagesContract.MessageParamValue {
+  const joined = joinedTagNameKey(tag.name);
+  if (joined !== undefined) return { key: joined };
   const subject = { key: tag.name.subject };
   const quantity = { key: tag.name.quantity };
   return tag.name.index === undefined

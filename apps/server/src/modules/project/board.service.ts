@@ -1,18 +1,16 @@
 import { type boardContract, isMachineState, KEY_TAGS, type projectContract, type RunListItem, type RunStatus, type EndpointArgs } from '@boreline/contracts';
 import type { AuthSession } from '../../core/auth.js';
-import { DAY_MS, localDateOf, localDayRange } from '../../core/timeZone.js';
+import { localDateOf, localDayRange } from '../../core/timeZone.js';
 import { currentPeriod, daysBetween, nextPeriod, type PeriodUnit, periodStart } from '../../core/periods.js';
 import { metresOf } from './ringLength.js';
-import type { MachineHistory, StateRow, StateTotals } from '../../telemetry/index.js';
+import { builtRings, type MachineHistory, type StateRow, type StateTotals } from '../../telemetry/index.js';
+import type { DriveForecast, ProjectFigures } from './driveFigures.js';
 import { RunScope, type ScopedRun, secondLevelId } from './runScope.js';
 
 type Input<E> = EndpointArgs<E>;
 
 /** A machine without a frame for this long is shown offline, not in its last state. */
 export const OFFLINE_AFTER_MS = 5 * 60_000;
-/** Planned rings per day when the project info does not say (DOMAIN.md: 8–15 for metro EPB). */
-export const DEFAULT_RINGS_PER_DAY = 10;
-
 /** The live values the board shows: the PLC ring counter and the chainage from guidance. */
 export const BOARD_LIVE_TAGS: readonly string[] = [KEY_TAGS.ringNo, KEY_TAGS.chainage];
 
@@ -21,12 +19,10 @@ const rates = (t: StateTotals) => {
   return sum === 0 ? { advance: 0, ringBuild: 0, waiting: 0 } : { advance: t.advance / sum, ringBuild: t.ringBuild / sum, waiting: (t.waiting + t.finish) / sum };
 };
 
-/**
- * Rings built since the drive began: by ring number when rings are on record (a run may start
- * recording part-way through its drive), never fewer than the rings recorded.
- */
-const builtRings = (run: ScopedRun, rings: { count: number; lastRing: number | null }) =>
-  rings.lastRing === null ? rings.count : Math.max(rings.count, rings.lastRing - run.start_ring + 1);
+/** Rings built since the drive began: the one definition of the machine history. */
+const built = (run: ScopedRun, rings: { count: number; lastRing: number | null; firstRing: number | null }) => builtRings(run.start_ring, rings, rings.firstRing);
+
+const round = (value: number, digits: number) => Math.round(value * 10 ** digits) / 10 ** digits;
 
 const asStatus = (state: string | null | undefined): RunStatus | null => (isMachineState(state) ? state : null);
 
@@ -61,12 +57,12 @@ export class BoardService {
   constructor(
     private readonly scope: RunScope,
     private readonly machine: MachineHistory,
-    private readonly planned: (runId: number) => Promise<{ ringsPerDay: number | null } | null> = async () => null,
+    private readonly figures: ProjectFigures,
     private readonly now: () => number = Date.now,
   ) {}
 
-  private readonly drive = new RunMemo<{ totals: StateTotals; rings: { count: number; lastRing: number | null; lastChainage: number | null }; last: StateRow | undefined }>(() => this.now());
-  private readonly periods = new RunMemo<{ day: number; week: number; month: number; todayTotals: StateTotals; last30: number; firstRecord: number | null }>(() => this.now());
+  private readonly drive = new RunMemo<{ totals: StateTotals; rings: { count: number; lastRing: number | null; lastChainage: number | null; firstRing: number | null }; last: StateRow | undefined }>(() => this.now());
+  private readonly periods = new RunMemo<{ day: number; week: number; month: number; todayTotals: StateTotals; forecast: DriveForecast }>(() => this.now());
 
   /** Drops what is remembered of a run (its cycle engine closed an interval or a ring). */
   invalidate(runId: number): void {
@@ -89,15 +85,14 @@ export class BoardService {
         return (await this.machine.ringEnds(run.id, p.start, p.end)).length;
       };
       const today = currentPeriod(now, 'day', run.time_zone);
-      const [day, week, month, todayTotals, last30, firstRecord] = await Promise.all([
+      const [day, week, month, todayTotals, forecast] = await Promise.all([
         count('day'),
         count('week'),
         count('month'),
         this.machine.stateTotals(run.id, { from: today.start, to: today.end }),
-        this.machine.ringEnds(run.id, now - 30 * DAY_MS, now).then((ends) => ends.length),
-        this.machine.firstStateStart(run.id),
+        this.figures.forecast(run),
       ]);
-      return { day, week, month, todayTotals, last30, firstRecord };
+      return { day, week, month, todayTotals, forecast };
     });
   }
 
@@ -131,10 +126,10 @@ export class BoardService {
       deptIdTwo: secondLevelId(run.org_path),
       deptPath: run.deptPath,
       deptTwoPath: run.deptTwoPath,
-      progress: run.planned_rings > 0 ? Math.min(1, builtRings(run, rings) / run.planned_rings) : 0,
+      progress: run.planned_rings > 0 ? Math.min(1, built(run, rings) / run.planned_rings) : 0,
       plannedRings: run.planned_rings,
-      ringsBuilt: builtRings(run, rings),
-      metresBuilt: metresOf(builtRings(run, rings), run.ring_width_mm),
+      ringsBuilt: built(run, rings),
+      metresBuilt: metresOf(built(run, rings), run.ring_width_mm),
       tunnelLength: Math.round(Math.abs(run.end_chainage - run.start_chainage) * 1000) / 1000,
       currentChainage: status.chainage ?? rings.lastChainage,
       currentRing: status.ringNo ?? rings.lastRing,
@@ -199,42 +194,37 @@ export class BoardService {
         return { period: p.period, advanceMs: t.advance, ringBuildMs: t.ringBuild, waitingMs: t.waiting, finishMs: t.finish, rings: ends.length };
       }),
     );
-    const [total, rings] = await Promise.all([this.machine.stateTotals(run.id), this.machine.ringSummary(run.id)]);
-    return [...rows, { period: 'total' as const, advanceMs: total.advance, ringBuildMs: total.ringBuild, waitingMs: total.waiting, finishMs: total.finish, rings: rings.count }];
+    const [total, { rings }] = await Promise.all([this.machine.stateTotals(run.id), this.driveFigures(run.id)]);
+    // The drive's rings as the list and the home count them, also those built before recording began.
+    return [...rows, { period: 'total' as const, advanceMs: total.advance, ringBuildMs: total.ringBuild, waitingMs: total.waiting, finishMs: total.finish, rings: built(run, rings) }];
   }
 
   async indexPage(session: AuthSession, runId: number) {
     const run = await this.scope.require(session, runId, 'project.run.read');
-    const now = this.now();
     const metres = (rings: number) => metresOf(rings, run.ring_width_mm);
     const amount = (rings: number) => ({ rings, metres: metres(rings) });
-    const [{ rings: summary }, p, status, planned] = await Promise.all([this.driveFigures(run.id), this.periodFigures(run), this.status(run), this.planned(run.id)]);
-    const ringsPerDay = planned?.ringsPerDay ?? DEFAULT_RINGS_PER_DAY;
-    const built = builtRings(run, summary);
-    const remaining = Math.max(0, run.planned_rings - built);
-    // The pace of the last 30 days, or of the days on record when there are fewer.
-    const days = p.firstRecord === null ? 30 : Math.min(30, Math.max(1, (now - p.firstRecord) / DAY_MS));
-    const pace = p.last30 / days;
-    const forecastFinish = remaining === 0 || pace === 0 ? null : localDateOf(now + (remaining / pace) * DAY_MS, run.time_zone);
+    const [{ rings: summary }, p, status, plan] = await Promise.all([this.driveFigures(run.id), this.periodFigures(run), this.status(run), this.figures.plan(run)]);
+    const total = built(run, summary);
     return {
       today: amount(p.day),
       week: amount(p.week),
       month: amount(p.month),
-      total: amount(built),
-      planned: { ringsPerDay, metresPerDay: metres(ringsPerDay), rings: run.planned_rings },
-      progress: run.planned_rings > 0 ? Math.min(1, built / run.planned_rings) : 0,
+      total: amount(total),
+      planned: { ringsPerDay: plan?.ringsPerDay ?? null, metresPerDay: plan?.metresPerDay ?? null, rings: run.planned_rings },
+      progress: run.planned_rings > 0 ? Math.min(1, total / run.planned_rings) : 0,
       currentRing: status.ringNo ?? summary.lastRing,
       currentChainage: status.chainage ?? summary.lastChainage,
       rates: rates(p.todayTotals),
       status: status.status,
       statusSince: status.since,
-      forecastFinish,
+      pace: { ringsPerDay: p.forecast.ratePerDay, days: p.forecast.paceDays },
+      forecastFinish: p.forecast.forecastFinish,
     };
   }
 
   async progress(session: AuthSession, input: Input<typeof boardContract.progressGraphDay>, unit: PeriodUnit) {
     const run = await this.scope.require(session, input.runId, 'project.run.read');
-    const ringsPerDay = (await this.planned(run.id))?.ringsPerDay ?? DEFAULT_RINGS_PER_DAY;
+    const ringsPerDay = (await this.figures.plan(run))?.ringsPerDay ?? null;
     const first = periodStart(input.from, unit);
     const after = nextPeriod(periodStart(input.to, unit), unit);
     const ends = await this.machine.ringEnds(run.id, localDayRange(first, run.time_zone).start, localDayRange(after, run.time_zone).start);
@@ -248,7 +238,7 @@ export class BoardService {
     for (let p = first; p < after; p = nextPeriod(p, unit)) {
       const rings = counts.get(p) ?? 0;
       cumulative += rings;
-      points.push({ period: p, rings, metres: metresOf(rings, run.ring_width_mm), plannedRings: ringsPerDay * daysBetween(p, nextPeriod(p, unit)), cumulativeRings: cumulative });
+      points.push({ period: p, rings, metres: metresOf(rings, run.ring_width_mm), plannedRings: ringsPerDay === null ? null : round(ringsPerDay * daysBetween(p, nextPeriod(p, unit)), 3), cumulativeRings: cumulative });
     }
     return points;
   }

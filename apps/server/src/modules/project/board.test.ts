@@ -4,6 +4,7 @@ import { buildRun, buildUser, call, signIn } from '../../../test/factories.js';
 import { ADMIN, createTestApp, envelope, type TestApp } from '../../../test/testApp.js';
 import { zonedToUtc } from '../../core/timeZone.js';
 import { BoardService } from './board.service.js';
+import { ProjectFigures } from './driveFigures.js';
 import { LatestValues, MachineHistory } from '../../telemetry/index.js';
 import { RunScope } from './runScope.js';
 import { RunRepo } from './run.repo.js';
@@ -50,7 +51,8 @@ describe('project list, board and run state (/u/web/sts/run/queryAll, /u/web/sta
       .execute();
     const policy = new RoleGrantPolicy(new PermissionRepo(t.db.kysely));
     const machine = new MachineHistory(t.db.kysely, { latest: new LatestValues(), engine: () => null });
-    board = new BoardService(new RunScope(new RunRepo(t.db.kysely), policy), machine, async () => ({ ringsPerDay: 12 }), () => NOW);
+    const plan = { planned_rings_per_day: 12, planned_length_per_day: null, planned_start: null, planned_completion: null };
+    board = new BoardService(new RunScope(new RunRepo(t.db.kysely), policy), machine, new ProjectFigures(machine, async () => plan, () => NOW), () => NOW);
   });
   afterAll(() => t.close());
 
@@ -71,8 +73,9 @@ describe('project list, board and run state (/u/web/sts/run/queryAll, /u/web/sta
     // No data for an hour: the machine shows offline, since its last data.
     expect(data.status).toBe('offline');
     expect(data.statusSince).toBe(rome(28, 12));
-    // 6 rings on record since yesterday (counted as one day at least), 94 to go: 15.7 days ahead.
-    expect(data.forecastFinish).toBe('2026-11-13');
+    // 6 rings over the 4 local days since the first ring began (fewer than the 14 of the pace), 94 to go: 63 days ahead.
+    expect(data.pace).toEqual({ ringsPerDay: 1.5, days: 14 });
+    expect(data.forecastFinish).toBe('2026-12-30');
   });
 
   it('draws progress per day, week and month against plan', async () => {
@@ -129,6 +132,6 @@ describe('project list, board and run state (/u/web/sts/run/queryAll, /u/web/sta
     expect((await bad({ from: '2026-10-28', to: '2026-10-01' })).msg).toBe('To: The end must not be before the start');
     expect((await bad({ from: '28/10/2026', to: '2026-10-30' })).msg).toBe('From: Please enter a date like 2026-11-22');
     expect((await bad({ from: '2020-01-01', to: '2026-10-30' })).msg).toBe('To: The range is too long');
-    expect((await bad({ from: '2026-10-26', to: '2026-10-28' })).data).toEqual([{ period: '2026-10-26', rings: 5, metres: 7.5, plannedRings: 70, cumulativeRings: 5 }]);
+    expect((await bad({ from: '2026-10-26', to: '2026-10-28' })).data).toEqual([{ period: '2026-10-26', rings: 5, metres: 7.5, plannedRings: null, cumulativeRings: 5 }]);
   });
 });

@@ -55,7 +55,7 @@ describe('dictionaries (POST /u/web/dic/queryDicList/v1)', () => {
 
   it('translates the names into the caller language', async () => {
     const chinese = await lists(['machineStatus', 'stopReason', 'country'], 'zh_CN');
-    expect(names(chinese, 'machineStatus')).toMatchObject({ advance: '推进', ringBuild: '拼装', offline: '离线' });
+    expect(names(chinese, 'machineStatus')).toMatchObject({ advance: '掘进', ringBuild: '拼装', waiting: '等待', offline: '离线' });
     expect(names(chinese, 'stopReason')).toMatchObject({ segmentSupply: '管片供应', cutterChange: '换刀' });
     expect(names(chinese, 'country')).toMatchObject({ IT: '意大利', CN: '中国' });
     const austrian = await lists(['stopReason', 'country'], 'de_AT');

@@ -5,6 +5,7 @@ import { BasicInfoService } from './basicInfo.service.js';
 import { BoardService } from './board.service.js';
 import { registerDictionaryRoutes } from './dictionary.routes.js';
 import { DictionaryService } from './dictionary.service.js';
+import { ProjectFigures } from './driveFigures.js';
 import { registerProjectRoutes } from './project.routes.js';
 import { RunRepo } from './run.repo.js';
 import { RunScope } from './runScope.js';
@@ -12,7 +13,7 @@ import { ShiftRepo } from './shift.repo.js';
 import { registerShiftRoutes } from './shift.routes.js';
 import { ShiftService } from './shift.service.js';
 
-export { DEFAULT_RINGS_PER_DAY } from './board.service.js';
+export { type DriveForecast, type DrivePlan, forecastOf, PACE_DAYS, paceWindowStart, planOf, ProjectFigures } from './driveFigures.js';
 export { DictionaryService } from './dictionary.service.js';
 export { metresOf } from './ringLength.js';
 export { machineTypeOf, type NewRun, RunRepo, type RunRow } from './run.repo.js';
@@ -25,6 +26,8 @@ declare module '../../core/services.js' {
     runs: RunRepo;
     /** The one place that decides whether a caller may touch a run. */
     runScope: RunScope;
+    /** The drive's plan, rings built, pace and forecast finish, as every screen shows them. */
+    projectFigures: ProjectFigures;
   }
 }
 
@@ -38,7 +41,9 @@ export const projectModule = defineModule({
     ctx.services.provide('runScope', runScope);
 
     const basicInfo = new BasicInfoRepo(ctx.db);
-    const board = new BoardService(runScope, ctx.machine, async (runId) => ({ ringsPerDay: (await basicInfo.projectInfo(runId))?.planned_rings_per_day ?? null }));
+    const figures = new ProjectFigures(ctx.machine, (runId) => basicInfo.projectInfo(runId), ctx.now);
+    ctx.services.provide('projectFigures', figures);
+    const board = new BoardService(runScope, ctx.machine, figures, ctx.now);
     // Figures the board remembers are dropped as soon as the run's history changes.
     ctx.events.on('stateChanged', (e) => board.invalidate(e.runId));
     ctx.events.on('ringCompleted', (e) => board.invalidate(e.runId));

@@ -22,7 +22,7 @@ export const reportModule = defineModule({
     const runs = ctx.services.get('runScope');
     const editWindowMs = ctx.config.reports.editWindowMs;
     registerShiftReportRoutes(ctx.app, { db: ctx.db, runs, now: ctx.now, editWindowMs }, ctx.endpoints);
-    registerPeriodReportRoutes(ctx.app, { db: ctx.db, runs, now: ctx.now }, ctx.endpoints);
+    registerPeriodReportRoutes(ctx.app, { db: ctx.db, runs, figures: ctx.services.get('projectFigures'), now: ctx.now }, ctx.endpoints);
 
     const generation = new ShiftAutoGeneration({
       reports: new ShiftReportRepo(ctx.db),

@@ -12,7 +12,7 @@ export interface StopRow {
 }
 
 /**
- * SQL of the ring and period reports and their exports: what only they read (plans, rings by
+ * SQL of the ring and period reports and their exports: what only they read (rings by
  * number, stops of many reports), next to the shared reads of machine data, shifts and shift reports.
  */
 export class PeriodReportRepo {
@@ -24,10 +24,6 @@ export class PeriodReportRepo {
     this.machine = MachineHistory.on(db);
     this.shifts = new ShiftRepo(db);
     this.shiftReports = new ShiftReportRepo(db);
-  }
-
-  plan(runId: number): Promise<{ planned_rings_per_day: number | null; planned_length_per_day: number | null } | undefined> {
-    return this.db.selectFrom('project_info').select(['planned_rings_per_day', 'planned_length_per_day']).where('run_id', '=', runId).executeTakeFirst();
   }
 
   /** Shift reports of the shifts starting in [from, to). */

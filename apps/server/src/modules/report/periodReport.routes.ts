@@ -5,7 +5,7 @@ import { requireAuth } from '../../core/auth.js';
 import { attachmentHeader } from '../../core/excel.js';
 import { registerEndpoint, registerRawEndpoint } from '../../core/http.js';
 import type { Database } from '../../db/schema.js';
-import type { RunScope } from '../project/index.js';
+import type { ProjectFigures, RunScope } from '../project/index.js';
 import { PeriodReportRepo } from './periodReport.repo.js';
 import { PeriodReportService } from './periodReport.service.js';
 import { ReportExporter } from './reportWorkbook.js';
@@ -13,13 +13,15 @@ import { ReportExporter } from './reportWorkbook.js';
 export interface PeriodReportDeps {
   db: Kysely<Database>;
   runs: RunScope;
+  /** The plan the home and the statistics show too. */
+  figures: ProjectFigures;
   now: () => number;
 }
 
 /** Ring, daily, weekly and monthly reports and the Excel export. */
 export function registerPeriodReportRoutes(app: FastifyInstance, deps: PeriodReportDeps, options: { validateResponses: boolean }): void {
   const repo = new PeriodReportRepo(deps.db);
-  const reports = new PeriodReportService(repo, deps.runs, deps.now);
+  const reports = new PeriodReportService(repo, deps.runs, deps.figures, deps.now);
   const exporter = new ReportExporter(reports, repo);
 
   registerEndpoint(app, c.ringReport, async ({ input, request }) => reports.ringReport(requireAuth(request), input), options);

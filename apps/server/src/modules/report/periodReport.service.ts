@@ -3,8 +3,8 @@ import type { AuthSession } from '../../core/auth.js';
 import { localDayRange, parseLocalDate, formatLocalDate, shiftLocalDate } from '../../core/timeZone.js';
 import { type ShiftDef, type ShiftOccurrence, shiftOccurrences } from '../../core/shiftCutter.js';
 import { daysBetween, nextPeriod, periodStart, type PeriodUnit } from '../../core/periods.js';
-import { machineTypeOf, type RunScope, type ScopedRun, metresOf } from '../project/index.js';
-import type { RingRow } from '../../telemetry/index.js';
+import { machineTypeOf, type ProjectFigures, type RunScope, type ScopedRun, metresOf } from '../project/index.js';
+import { builtRings, type RingRow } from '../../telemetry/index.js';
 import type { PeriodReportRepo, StopRow } from './periodReport.repo.js';
 import { checkRingRange, toRingReportRow } from './ringReport.js';
 import { type StateInterval, stopReasonOf } from './shiftRecords.js';
@@ -98,6 +98,7 @@ export class PeriodReportService {
   constructor(
     private readonly repo: PeriodReportRepo,
     private readonly runs: RunScope,
+    private readonly figures: ProjectFigures,
     private readonly now: () => number,
   ) {}
 
@@ -151,10 +152,11 @@ export class PeriodReportService {
     const defs = await this.shiftDefs(run.id, language);
     const occurrences = shiftOccurrences(defs, start, end, tz);
     const firstShiftStart = Math.min(start, occurrences[0]?.start ?? start);
-    const [planRow, rings, before, states, stops, reports] = await Promise.all([
-      this.repo.plan(run.id),
+    const [plan, rings, before, drive, states, stops, reports] = await Promise.all([
+      this.figures.plan(run),
       this.repo.machine.ringsEndingIn(run.id, start, end),
       this.repo.machine.ringsBefore(run.id, end),
+      this.repo.machine.drive(run.id),
       this.repo.machine.states(run.id, start, end),
       this.repo.stopsBetween(run.id, start, end),
       this.repo.shiftReportsStarting(run.id, firstShiftStart, end),
@@ -162,10 +164,10 @@ export class PeriodReportService {
     const widthMm = run.ring_width_mm;
     const times = stateTimes(states, start, end);
     const recorded = times.advanceMs + times.ringBuildMs + times.waitingMs + times.finishMs;
-    const ringsPerDay = planRow?.planned_rings_per_day ?? (planRow?.planned_length_per_day ? (planRow.planned_length_per_day * 1000) / widthMm : null);
-    const metresPerDay = planRow?.planned_length_per_day ?? (ringsPerDay === null ? null : (ringsPerDay * widthMm) / 1000);
-    // Projects that start recording part-way through the drive count the rings before the first record as built (as the board does).
-    const built = before.lastRing === null ? before.count : Math.max(before.count, before.lastRing - run.start_ring + 1);
+    // The plan of basic info and the rings built as every screen shows them (project figures, machine history).
+    const ringsPerDay = plan?.ringsPerDay ?? null;
+    const metresPerDay = plan?.metresPerDay ?? null;
+    const built = builtRings(run.start_ring, before, drive.firstRing);
     const speeds = rings.flatMap((r) => (r.speed_avg === null ? [] : [r.speed_avg]));
     const names = new Map(defs.map((d) => [d.id, d.name]));
     const byStart = new Map(reports.map((r) => [r.start_ts, r]));

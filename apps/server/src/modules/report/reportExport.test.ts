@@ -71,10 +71,10 @@ describe('report export (/u/web/report/export/v1)', () => {
     const sheet = sheetOf(book, 'Ringe');
     expect(rowValues(sheet, 1, 1)).toEqual(['Ringbericht']);
     expect(rowValues(sheet, 2, 2)).toEqual(['Projekt', 'Metro M4']);
-    expect(rowValues(sheet, 3, 2)).toEqual(['TVM', 'M4-L3']);
+    expect(rowValues(sheet, 3, 2)).toEqual(['TBM', 'M4-L3']);
     expect(rowValues(sheet, 4, 2)).toEqual(['Ringe', '101 – 104']);
     expect(rowValues(sheet, 5, 2)).toEqual(['Zeitzone', 'Europe/Rome']);
-    expect(rowValues(sheet, 7, 10)).toEqual(['Ring', 'Beginn', 'Ende', 'Dauer', 'Vortrieb', 'Ringbau', 'Stillstand', 'Anfangsstation', 'Endstation', 'Vortriebskraft Mittel (kN)']);
+    expect(rowValues(sheet, 7, 10)).toEqual(['Ring', 'Beginn', 'Ende', 'Dauer', 'Vortrieb', 'Ringbau', 'Warten', 'Anfangsstation', 'Endstation', 'Vortriebskraft Mittel (kN)']);
     expect(sheet.getRow(7).cellCount).toBe(31);
     // Ring 101 ran from 22:00 on the 13th to 01:00 on the 14th in Rome (20:00–23:00 UTC).
     const ring = sheet.getRow(8);
@@ -185,7 +185,7 @@ describe('report export (/u/web/report/export/v1)', () => {
     expect(hoursOf(stats.get('Process time'))).toBe(1);
     expect(stats.get('Stops without a reason')).toBe(1);
     expect(stats.get('Rings built')).toBe(1);
-    expect(hoursOf(stats.get('Standby time'))).toBe(11);
+    expect(hoursOf(stats.get('Waiting time'))).toBe(11);
     expect(envelope(await exportReport({ report: 'shift', runId: w.runId, shiftRecId: 999_999 }))).toMatchObject({ code: 3, msg: 'This shift report does not exist or was deleted' });
   });
 

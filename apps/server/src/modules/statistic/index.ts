@@ -5,6 +5,6 @@ import { registerStatisticRoutes } from './statistic.routes.js';
 export const statisticModule = defineModule({
   name: 'statistic',
   register(ctx) {
-    registerStatisticRoutes(ctx.app, { db: ctx.db, runs: ctx.services.get('runScope'), now: ctx.now }, ctx.endpoints);
+    registerStatisticRoutes(ctx.app, { db: ctx.db, runs: ctx.services.get('runScope'), figures: ctx.services.get('projectFigures') }, ctx.endpoints);
   },
 });

@@ -1,14 +1,11 @@
 import type { statisticContract } from '@boreline/contracts';
-import { formatLocalDate, localDateOf, localDayRange, parseLocalDate, shiftLocalDate } from '../../core/timeZone.js';
+import { localDateOf, localDayRange } from '../../core/timeZone.js';
 import { daysBetween, nextPeriod, type PeriodUnit, periodStart } from '../../core/periods.js';
-import { metresOf, DEFAULT_RINGS_PER_DAY } from '../project/index.js';
-// The board's progress graph and this list plan with the same figure when basic info gives none.
-import type { DriveFigures, StatPlan } from './statistic.repo.js';
+import { builtRings } from '../../telemetry/index.js';
+// The plan, the rings built and the forecast are the project's shared figures: the home and the reports show the same.
+import { type DriveForecast, type DrivePlan, metresOf } from '../project/index.js';
 
 type ProgressList = statisticContract.ProgressList;
-
-/** The recent rate the forecast extrapolates: today and the 13 local days before it. */
-export const RATE_DAYS = 14;
 
 export interface ProgressRun {
   timeZone: string;
@@ -24,16 +21,7 @@ export function progressSpan(from: string, to: string, unit: PeriodUnit, timeZon
   return { first, after, start: localDayRange(first, timeZone).start, end: localDayRange(after, timeZone).start };
 }
 
-/**
- * Rings built by a point of the drive: by ring number when rings are on record (a run may start
- * recording part-way through its drive), never fewer than the rings recorded — the board's rule.
- * Before the first recorded ring, the rings built before recording began (`firstRing` − start
- * ring) are already counted: they were built before anything on record.
- */
-const builtBy = (run: ProgressRun, count: number, lastRing: number | null, firstRing: number | null) => {
-  const unrecorded = firstRing === null ? 0 : Math.max(0, firstRing - run.startRing);
-  return lastRing === null ? unrecorded + count : Math.max(unrecorded + count, lastRing - run.startRing + 1);
-};
+const builtBy = (run: ProgressRun, count: number, lastRing: number | null, firstRing: number | null) => builtRings(run.startRing, { count, lastRing }, firstRing);
 
 const round = (value: number, digits: number) => Math.round(value * 10 ** digits) / 10 ** digits;
 
@@ -41,18 +29,19 @@ const round = (value: number, digits: number) => Math.round(value * 10 ** digits
  * One row per day, week or month. Rings count for the period they end in (as the board's progress
  * graph counts them); cumulative figures include every ring finished before the range. The plan
  * accumulates from the project's planned start, or, when none is set, from the rings built when
- * the range began; never beyond the drive's rings.
+ * the range began; never beyond the drive's rings. Without a plan in basic info the planned
+ * figures are null: no plan is invented.
  */
 export function progressRows(
   run: ProgressRun,
-  plan: StatPlan | null,
+  plan: DrivePlan | null,
   unit: PeriodUnit,
   span: { first: string; after: string },
   ends: readonly { ring_no: number; end_ts: number }[],
   before: { count: number; lastRing: number | null },
   firstRing: number | null,
 ): ProgressList['rows'] {
-  const ringsPerDay = plan?.planned_rings_per_day ?? DEFAULT_RINGS_PER_DAY;
+  const ringsPerDay = plan?.ringsPerDay ?? null;
   const byPeriod = new Map<string, { rings: number; lastRing: number }>();
   for (const ring of ends) {
     const key = periodStart(localDateOf(ring.end_ts, run.timeZone), unit);
@@ -64,8 +53,8 @@ export function progressRows(
   }
   // Without a planned start the plan line starts where the drive stood when the range began:
   // "had we kept the plan from here on", comparable with the cumulative rings of the same chart.
-  const planFrom = plan?.planned_start ?? span.first;
-  const planBase = plan?.planned_start ? 0 : builtBy(run, before.count, before.lastRing, firstRing);
+  const planFrom = plan?.plannedStart ?? span.first;
+  const planBase = plan?.plannedStart ? 0 : builtBy(run, before.count, before.lastRing, firstRing);
   const cap = run.totalRings > 0 ? run.totalRings : Number.POSITIVE_INFINITY;
   const rows: ProgressList['rows'] = [];
   let count = before.count;
@@ -77,49 +66,33 @@ export function progressRows(
     count += rings;
     if (period) lastRing = lastRing === null ? period.lastRing : Math.max(lastRing, period.lastRing);
     const cumulative = builtBy(run, count, lastRing, firstRing);
-    const plannedRings = ringsPerDay * daysBetween(p, next);
+    const plannedRings = ringsPerDay === null ? null : round(ringsPerDay * daysBetween(p, next), 3);
     rows.push({
       period: p,
       rings,
       metres: metresOf(rings, run.ringWidthMm),
       plannedRings,
-      plannedMetres: metresOf(plannedRings, run.ringWidthMm),
+      plannedMetres: plannedRings === null ? null : metresOf(plannedRings, run.ringWidthMm),
       cumulativeRings: cumulative,
       cumulativeMetres: metresOf(cumulative, run.ringWidthMm),
-      cumulativePlannedRings: round(Math.min(cap, planBase + ringsPerDay * Math.max(0, daysBetween(planFrom, next))), 3),
+      cumulativePlannedRings: ringsPerDay === null ? null : round(Math.min(cap, planBase + ringsPerDay * Math.max(0, daysBetween(planFrom, next))), 3),
     });
   }
   return rows;
 }
 
-/** The instant the recent rate is counted from: local midnight starting today's 13th day before. */
-export function rateWindowStart(now: number, timeZone: string): number {
-  const today = parseLocalDate(localDateOf(now, timeZone));
-  return localDayRange(formatLocalDate(shiftLocalDate(today, 1 - RATE_DAYS)), timeZone).start;
-}
-
-/**
- * The drive as a whole: rings built against the total, and the finish date forecast from the rings
- * ended over the last `RATE_DAYS` local calendar days (fewer when the drive began within them).
- */
-export function progressSummary(run: ProgressRun, plan: StatPlan | null, drive: DriveFigures, recentRings: number, now: number): ProgressList['summary'] {
-  const built = builtBy(run, drive.count, drive.lastRing, drive.firstRing);
-  const remaining = Math.max(0, run.totalRings - built);
-  const today = localDateOf(now, run.timeZone);
-  const days = drive.firstStart === null ? 0 : Math.min(RATE_DAYS, daysBetween(localDateOf(drive.firstStart, run.timeZone), today) + 1);
-  const hasRate = recentRings > 0 && days > 0;
-  // Whole days from integers: a float rate could put an exact quotient a day late.
-  const daysToGo = hasRate && remaining > 0 ? Math.ceil((remaining * days) / recentRings) : null;
+/** The drive as a whole: rings built against the total, and the shared forecast finish (project figures). */
+export function progressSummary(run: ProgressRun, plan: DrivePlan | null, forecast: DriveForecast): ProgressList['summary'] {
   return {
     totalRings: run.totalRings,
-    builtRings: built,
-    remainingRings: remaining,
-    builtMetres: metresOf(built, run.ringWidthMm),
-    progress: run.totalRings > 0 ? Math.min(1, built / run.totalRings) : 0,
-    ratePerDay: hasRate ? round(recentRings / days, 3) : null,
-    rateDays: RATE_DAYS,
-    forecastFinish: daysToGo === null ? null : formatLocalDate(shiftLocalDate(parseLocalDate(today), daysToGo)),
-    plannedCompletion: plan?.planned_completion ?? null,
-    plannedRingsPerDay: plan?.planned_rings_per_day ?? null,
+    builtRings: forecast.built,
+    remainingRings: forecast.remaining,
+    builtMetres: metresOf(forecast.built, run.ringWidthMm),
+    progress: run.totalRings > 0 ? Math.min(1, forecast.built / run.totalRings) : 0,
+    ratePerDay: forecast.ratePerDay,
+    rateDays: forecast.paceDays,
+    forecastFinish: forecast.forecastFinish,
+    plannedCompletion: plan?.plannedCompletion ?? null,
+    plannedRingsPerDay: plan?.ringsPerDay ?? null,
   };
 }

@@ -112,16 +112,16 @@ describe('ring statistics (/u/web/statistic/getRingStats/v1) and their export (/
       'Dauer',
       'Vortrieb',
       'Ringbau',
-      'Stillstand',
+      'Warten',
       'Anfangsstation',
       'Endstation',
       'Vortriebsgeschwindigkeit Mittel (mm/min)',
       'Schild Gesamtvortriebskraft Min. (kN)',
       'Schild Gesamtvortriebskraft Mittel (kN)',
       'Schild Gesamtvortriebskraft Max. (kN)',
-      'Vortrieb Geschwindigkeit Min. (mm/min)',
-      'Vortrieb Geschwindigkeit Mittel (mm/min)',
-      'Vortrieb Geschwindigkeit Max. (mm/min)',
+      'Vortriebsgeschwindigkeit Min. (mm/min)',
+      'Vortriebsgeschwindigkeit Mittel (mm/min)',
+      'Vortriebsgeschwindigkeit Max. (mm/min)',
     ]);
     // All seven rings, in the query's order (ring number, descending), not the page of two.
     const rings = Array.from({ length: 7 }, (_, i) => sheet.getRow(8 + i).getCell(1).value);

@@ -8,28 +8,17 @@ export type StatRing = RingRow;
 
 export type { DriveFigures };
 
-export interface StatPlan {
-  planned_start: string | null;
-  planned_completion: string | null;
-  planned_rings_per_day: number | null;
-}
-
 /**
  * What the statistics read: the run's machine history (rings by number, by chainage and by end,
- * states, stored frames, per-ring tag statistics), the plan, and the shift reports' stops.
+ * states, stored frames, per-ring tag statistics) and the shift reports' stops.
  */
 export class StatisticRepo {
   readonly machine: MachineHistory;
   private readonly reports: PeriodReportRepo;
 
-  constructor(private readonly db: Kysely<Database>) {
+  constructor(db: Kysely<Database>) {
     this.machine = MachineHistory.on(db);
     this.reports = new PeriodReportRepo(db);
-  }
-
-  async plan(runId: number): Promise<StatPlan | null> {
-    const row = await this.db.selectFrom('project_info').select(['planned_start', 'planned_completion', 'planned_rings_per_day']).where('run_id', '=', runId).executeTakeFirst();
-    return row ?? null;
   }
 
   ringsBetween(runId: number, first: number, last: number): Promise<StatRing[]> {

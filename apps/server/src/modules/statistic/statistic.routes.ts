@@ -5,7 +5,7 @@ import { requireAuth } from '../../core/auth.js';
 import { attachmentHeader } from '../../core/excel.js';
 import { registerEndpoint, registerRawEndpoint } from '../../core/http.js';
 import type { Database } from '../../db/schema.js';
-import type { RunScope } from '../project/index.js';
+import type { ProjectFigures, RunScope } from '../project/index.js';
 import { RingCurvesService } from './ringCurves.service.js';
 import { RingStatsService } from './ringStats.service.js';
 import { StatisticExporter } from './statisticExport.js';
@@ -15,12 +15,13 @@ import { StatisticService } from './statistic.service.js';
 export interface StatisticDeps {
   db: Kysely<Database>;
   runs: RunScope;
-  now: () => number;
+  /** The plan and forecast the home and the reports show too. */
+  figures: ProjectFigures;
 }
 
 /** Statistics: pickers, progress, efficiency, ring curves, ring statistics and their Excel exports. */
 export function registerStatisticRoutes(app: FastifyInstance, deps: StatisticDeps, options: { validateResponses: boolean }): void {
-  const statistics = new StatisticService(new StatisticRepo(deps.db), deps.runs, deps.now);
+  const statistics = new StatisticService(new StatisticRepo(deps.db), deps.runs, deps.figures);
   const curves = new RingCurvesService(statistics);
   const ringStats = new RingStatsService(statistics);
   const exporter = new StatisticExporter(curves, ringStats);

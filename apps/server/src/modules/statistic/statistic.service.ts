@@ -1,9 +1,9 @@
 import { type EndpointArgs, type MachineType, SUBSYSTEMS, type statisticContract, tagCatalogue, type TagDef } from '@boreline/contracts';
 import type { AuthSession } from '../../core/auth.js';
 import { errors } from '../../core/errors.js';
-import { machineTypeOf, type RunScope, type ScopedRun } from '../project/index.js';
+import { machineTypeOf, type ProjectFigures, type RunScope, type ScopedRun } from '../project/index.js';
 import { efficiencyOf, slowest, slowRing } from './efficiency.js';
-import { type ProgressRun, progressRows, progressSpan, progressSummary, rateWindowStart } from './progress.js';
+import { type ProgressRun, progressRows, progressSpan, progressSummary } from './progress.js';
 import type { StatisticRepo } from './statistic.repo.js';
 
 type Contract = typeof statisticContract;
@@ -38,7 +38,7 @@ export class StatisticService {
   constructor(
     readonly repo: StatisticRepo,
     private readonly runs: RunScope,
-    private readonly now: () => number,
+    private readonly figures: ProjectFigures,
   ) {}
 
   requireRun(session: AuthSession, runId: number): Promise<ScopedRun> {
@@ -90,21 +90,20 @@ export class StatisticService {
   async progressList(session: AuthSession, input: EndpointArgs<Contract['progressList']>): Promise<statisticContract.ProgressList> {
     const run = await this.requireRun(session, input.runId);
     const tz = run.time_zone;
-    const now = this.now();
     const span = progressSpan(input.from, input.to, input.unit, tz);
-    const [plan, ends, before, drive, recent] = await Promise.all([
-      this.repo.plan(run.id),
+    const [plan, ends, before, drive, forecast] = await Promise.all([
+      this.figures.plan(run),
       this.repo.ringEnds(run.id, span.start, span.end),
       this.repo.ringsBefore(run.id, span.start),
       this.repo.drive(run.id),
-      this.repo.ringEnds(run.id, rateWindowStart(now, tz), now + 1),
+      this.figures.forecast(run),
     ]);
     const progressRun: ProgressRun = { timeZone: tz, ringWidthMm: run.ring_width_mm, startRing: run.start_ring, totalRings: run.planned_rings };
     return {
       unit: input.unit,
       timeZone: tz,
       rows: progressRows(progressRun, plan, input.unit, span, ends, before, drive.firstRing),
-      summary: progressSummary(progressRun, plan, drive, recent.length, now),
+      summary: progressSummary(progressRun, plan, forecast),
     };
   }
 

@@ -147,15 +147,16 @@ describe('statistics: pickers, progress, efficiency and slow rings', () => {
       });
     });
 
-    it('plans 10 rings a day from the range start without a plan, and rates a young drive over its own days', async () => {
+    it('draws no plan when basic info sets none, and rates a young drive over its own days', async () => {
       const db = w.t.db.kysely;
       await db.insertInto('rings').values([ringRecord(w.bareRunId, 1, rome(10, 20, 8), rome(10, 20, 12)), ringRecord(w.bareRunId, 2, rome(10, 21, 8), rome(10, 21, 12))]).execute();
       clock.now = rome(10, 22, 12);
       const list = await progress(w.bareRunId, 'day', '2026-10-20', '2026-10-21');
       expect(list.rows.map((r) => [r.period, r.rings, r.plannedRings, r.cumulativeRings, r.cumulativePlannedRings])).toEqual([
-        ['2026-10-20', 1, 10, 1, 10],
-        ['2026-10-21', 1, 10, 2, 20],
+        ['2026-10-20', 1, null, 1, null],
+        ['2026-10-21', 1, null, 2, null],
       ]);
+      expect(list.rows.map((r) => r.plannedMetres)).toEqual([null, null]);
       // Two rings over the three days since the first began: 998 remaining take ceil(998 × 3 / 2) = 1497 days.
       expect(list.summary).toMatchObject({ totalRings: 1000, builtRings: 2, remainingRings: 998, ratePerDay: 0.667, forecastFinish: '2030-11-27', plannedCompletion: null, plannedRingsPerDay: null });
       clock.now = rome(11, 20, 12);
@@ -166,7 +167,12 @@ describe('statistics: pickers, progress, efficiency and slow rings', () => {
     it('counts the rings built before recording began from the first period, and starts the plan line where the drive stood', async () => {
       const db = w.t.db.kysely;
       // A machine connected part-way through its drive: rings 1–400 were built before any record.
+      // Basic info plans 15 m (10 rings of 1.5 m) a day without a planned start.
       await db.deleteFrom('rings').where('run_id', '=', w.bareRunId).execute();
+      await db
+        .insertInto('project_info')
+        .values({ run_id: w.bareRunId, planned_start: null, planned_completion: null, planned_rings_per_day: null, planned_length_per_day: 15, tunnel_length: null, segment_spec: null, project_manager: null, site_manager: null, contacts: null, updated_by: null, updated_at: 0 })
+        .execute();
       await db.insertInto('rings').values([ringRecord(w.bareRunId, 401, rome(10, 20, 8), rome(10, 20, 12)), ringRecord(w.bareRunId, 402, rome(10, 21, 8), rome(10, 21, 12))]).execute();
       const list = await progress(w.bareRunId, 'day', '2026-10-18', '2026-10-21');
       expect(list.rows.map((r) => [r.period, r.rings, r.cumulativeRings, r.cumulativePlannedRings])).toEqual([
@@ -175,8 +181,9 @@ describe('statistics: pickers, progress, efficiency and slow rings', () => {
         ['2026-10-20', 1, 401, 430],
         ['2026-10-21', 1, 402, 440],
       ]);
-      expect(list.summary).toMatchObject({ builtRings: 402, remainingRings: 598 });
+      expect(list.summary).toMatchObject({ builtRings: 402, remainingRings: 598, plannedRingsPerDay: 10 });
       await db.deleteFrom('rings').where('run_id', '=', w.bareRunId).execute();
+      await db.deleteFrom('project_info').where('run_id', '=', w.bareRunId).execute();
     });
   });
 

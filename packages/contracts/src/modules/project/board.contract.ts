@@ -15,7 +15,8 @@ export const IndexPageDataSchema = z.object({
   week: Amount,
   month: Amount,
   total: Amount,
-  planned: z.object({ ringsPerDay: z.number(), metresPerDay: z.number(), rings: z.number().int() }),
+  /** The daily plan of basic info (null when it sets none: no screen invents one) and the drive's planned rings. */
+  planned: z.object({ ringsPerDay: z.number().nullable(), metresPerDay: z.number().nullable(), rings: z.number().int() }),
   progress: z.number(),
   currentRing: z.number().int().nullable(),
   currentChainage: z.number().nullable(),
@@ -23,7 +24,9 @@ export const IndexPageDataSchema = z.object({
   rates: z.object({ advance: z.number(), ringBuild: z.number(), waiting: z.number() }),
   status: z.enum(RUN_STATUSES),
   statusSince: z.number().int().nullable(),
-  /** When the drive is expected to end at the rate of the last 30 days (null when it is not moving). */
+  /** The recent pace the forecast extrapolates: rings per day over the last `days` local days (null without a ring in them). */
+  pace: z.object({ ringsPerDay: z.number().nullable(), days: z.number().int() }),
+  /** When the drive is expected to end at that pace (null when complete or not moving); the statistics' forecast. */
   forecastFinish: z.string().nullable(),
 });
 export type IndexPageData = z.infer<typeof IndexPageDataSchema>;
@@ -49,7 +52,8 @@ export const ProgressPointSchema = z.object({
   period: z.string(),
   rings: z.number().int(),
   metres: z.number(),
-  plannedRings: z.number(),
+  /** Rings the daily plan of basic info asks for in the period; null when it sets no plan. */
+  plannedRings: z.number().nullable(),
   cumulativeRings: z.number().int(),
 });
 

@@ -144,9 +144,10 @@ export const ProgressListSchema = z.object({
   /** One row per day, week (from Monday) or month of the range; cumulative figures count from the drive's first ring. */
   rows: z.array(
     ProgressPointSchema.extend({
-      plannedMetres: z.number(),
+      /** Null, as the planned rings, when basic info sets no plan. */
+      plannedMetres: z.number().nullable(),
       cumulativeMetres: z.number(),
-      cumulativePlannedRings: z.number(),
+      cumulativePlannedRings: z.number().nullable(),
     }),
   ),
   summary: z.object({

@@ -37,7 +37,7 @@ export function UserPage() {
     <Card title={t('shell.menu.user')}>
       <QueryForm params={params}>
         <Form.Item name="keyword">
-          <Input allowClear placeholder={t('admin.page.search')} style={{ width: 240 }} />
+          <Input allowClear placeholder={t('admin.page.search')} style={{ width: 280 }} />
         </Form.Item>
       </QueryForm>
       <DataTable<AdminUser>

@@ -49,11 +49,20 @@ export function CurrentStatus({ data, state, timeZone }: CurrentStatusProps) {
             key: 'forecast',
             label: t('project.home.forecastFinish'),
             children:
-              data.forecastFinish !== null
-                ? formatLocalDate(data.forecastFinish, DATE_FORMATS.date)
-                : data.progress >= 1
-                  ? t('project.home.driveComplete')
-                  : t('project.home.noForecast'),
+              data.forecastFinish !== null ? (
+                <span data-testid="home-forecast">
+                  {formatLocalDate(data.forecastFinish, DATE_FORMATS.date)}
+                  {data.pace.ringsPerDay === null ? null : (
+                    <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>
+                      {t('project.home.forecastPace', { days: data.pace.days, rate: f.number(data.pace.ringsPerDay, 2) })}
+                    </Typography.Text>
+                  )}
+                </span>
+              ) : data.progress >= 1 ? (
+                t('project.home.driveComplete')
+              ) : (
+                t('project.home.noForecast', { days: data.pace.days })
+              ),
           },
         ]}
       />

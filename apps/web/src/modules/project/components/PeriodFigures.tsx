@@ -12,7 +12,10 @@ export function PeriodFigures({ data }: { data: IndexPageData }) {
     {
       key: 'today',
       title: t('project.home.today'),
-      note: t('project.home.plannedPerDay', { rings: f.number(data.planned.ringsPerDay), metres: f.number(data.planned.metresPerDay) }),
+      note:
+        data.planned.ringsPerDay === null || data.planned.metresPerDay === null
+          ? t('project.home.noPlan')
+          : t('project.home.plannedPerDay', { rings: f.number(data.planned.ringsPerDay), metres: f.number(data.planned.metresPerDay) }),
     },
     { key: 'week', title: t('project.home.week'), note: t('project.home.weekNote') },
     { key: 'month', title: t('project.home.month'), note: t('project.home.monthNote') },

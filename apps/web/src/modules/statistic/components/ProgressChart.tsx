@@ -34,9 +34,9 @@ export function ProgressChart({ data }: { data: ProgressList }) {
         return [
           `<b>${escapeHtml(periodLabel(unit, row.period))}</b>`,
           `${escapeHtml(names.rings)}: <b>${escapeHtml(amount(row.rings, row.metres))}</b>`,
-          `${escapeHtml(names.planned)}: ${escapeHtml(amount(row.plannedRings, row.plannedMetres))}`,
+          `${escapeHtml(names.planned)}: ${escapeHtml(row.plannedRings === null || row.plannedMetres === null ? t('statistic.progress.noPlannedRate') : amount(row.plannedRings, row.plannedMetres))}`,
           `${escapeHtml(names.cumulative)}: ${escapeHtml(amount(row.cumulativeRings, row.cumulativeMetres))}`,
-          `${escapeHtml(names.cumulativePlanned)}: ${escapeHtml(f.number(row.cumulativePlannedRings, 0))}`,
+          ...(row.cumulativePlannedRings === null ? [] : [`${escapeHtml(names.cumulativePlanned)}: ${escapeHtml(f.number(row.cumulativePlannedRings, 0))}`]),
         ].join('<br/>');
       },
     },

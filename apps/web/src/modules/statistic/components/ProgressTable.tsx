@@ -14,12 +14,12 @@ export function ProgressTable({ data, loading }: { data: ProgressList; loading: 
     { key: 'period', title: t('statistic.progress.column.period'), render: (_, r) => periodLabel(data.unit, r.period) },
     { key: 'rings', title: t('statistic.progress.column.rings'), align: 'right', render: (_, r) => f.number(r.rings, 0) },
     { key: 'metres', title: t('statistic.progress.column.metres'), align: 'right', render: (_, r) => f.number(r.metres, 2) },
-    { key: 'plannedRings', title: t('statistic.progress.column.plannedRings'), align: 'right', render: (_, r) => f.number(r.plannedRings, 1) },
-    { key: 'plannedMetres', title: t('statistic.progress.column.plannedMetres'), align: 'right', render: (_, r) => f.number(r.plannedMetres, 2) },
-    { key: 'ofPlan', title: t('statistic.progress.column.ofPlan'), align: 'right', render: (_, r) => (r.plannedRings > 0 ? f.percent(r.rings / r.plannedRings) : '—') },
+    { key: 'plannedRings', title: t('statistic.progress.column.plannedRings'), align: 'right', render: (_, r) => (r.plannedRings === null ? '—' : f.number(r.plannedRings, 1)) },
+    { key: 'plannedMetres', title: t('statistic.progress.column.plannedMetres'), align: 'right', render: (_, r) => (r.plannedMetres === null ? '—' : f.number(r.plannedMetres, 2)) },
+    { key: 'ofPlan', title: t('statistic.progress.column.ofPlan'), align: 'right', render: (_, r) => (r.plannedRings !== null && r.plannedRings > 0 ? f.percent(r.rings / r.plannedRings) : '—') },
     { key: 'cumulativeRings', title: t('statistic.progress.column.cumulativeRings'), align: 'right', render: (_, r) => f.number(r.cumulativeRings, 0) },
     { key: 'cumulativeMetres', title: t('statistic.progress.column.cumulativeMetres'), align: 'right', render: (_, r) => f.number(r.cumulativeMetres, 2) },
-    { key: 'cumulativePlanned', title: t('statistic.progress.column.cumulativePlanned'), align: 'right', render: (_, r) => f.number(r.cumulativePlannedRings, 0) },
+    { key: 'cumulativePlanned', title: t('statistic.progress.column.cumulativePlanned'), align: 'right', render: (_, r) => (r.cumulativePlannedRings === null ? '—' : f.number(r.cumulativePlannedRings, 0)) },
   ];
   return (
     <Table<Row>

@@ -74,7 +74,7 @@ describe('efficiency page', { timeout: 20_000 }, () => {
     expect(time).toContain('1:20');
     expect(time).toContain('Advance 0:45');
     expect(time).toContain('Ring building 0:25');
-    expect(time).toContain('Standby 0:10');
+    expect(time).toContain('Waiting 0:10');
     expect(screen.getByTestId('efficiency-rings-per-day').textContent).toContain('16.25');
     expect(screen.getByTestId('efficiency-speed').textContent).toContain('41.5mm/min');
     expect(screen.getByTestId('efficiency-chart')).toBeTruthy();
