@@ -67,7 +67,7 @@ describe('shift definitions (/u/web/shift/query, /u/web/shift/save)', () => {
       expect((await query(ids.run, NO_SESSION)).code).toBe(1);
       expect((await query(ids.run, plain)).code).toBe(2);
       expect(await query(ids.otherRun, engineer)).toMatchObject({ code: 2, msg: 'No permission, please contact the administrator' });
-      expect((await query('abc', engineer)).msg).toBe('Project: This field is required');
+      expect((await query('abc', engineer)).msg).toBe('Project: The value is not valid');
     });
 
     it('offers two 12-hour shifts, the night one past midnight, while none are saved', async () => {
