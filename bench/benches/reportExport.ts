@@ -16,6 +16,8 @@ import { PeriodReportRepo } from '../../apps/server/src/modules/report/periodRep
 import { PeriodReportService } from '../../apps/server/src/modules/report/periodReport.service.js';
 import { ReportExporter } from '../../apps/server/src/modules/report/reportWorkbook.js';
 import { ringColumns } from '../../apps/server/src/modules/report/reportWorkbookShared.js';
+import { ProjectFigures } from '../../apps/server/src/modules/project/driveFigures.js';
+import { MachineHistory } from '../../apps/server/src/telemetry/machineHistory.js';
 import { report, stats } from '../lib/harness.js';
 
 const RINGS = 2_000;
@@ -93,7 +95,7 @@ export async function reportExport(): Promise<void> {
     await migrateToLatest(db);
     const runId = await seed(db);
     const repo = new PeriodReportRepo(db.kysely);
-    const reports = new PeriodReportService(repo, new RunScope(new RunRepo(db.kysely), new RoleGrantPolicy(new PermissionRepo(db.kysely))), Date.now);
+    const reports = new PeriodReportService(repo, new RunScope(new RunRepo(db.kysely), new RoleGrantPolicy(new PermissionRepo(db.kysely))), new ProjectFigures(MachineHistory.on(db.kysely), async () => null), Date.now);
     const exporter = new ReportExporter(reports, repo);
     const input = { report: 'ring' as const, runId, ringStart: 1, ringEnd: RINGS };
     const product = () => exporter.export(SESSION, input, 'en_US');

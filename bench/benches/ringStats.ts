@@ -15,6 +15,8 @@ import { StatisticService } from '../../apps/server/src/modules/statistic/statis
 import { seededRandom } from '../../apps/server/src/telemetry/codec/syntheticChunk.js';
 import { FrameStoreRepo } from '../../apps/server/src/telemetry/store/frameStore.repo.js';
 import { RingTagStatsRepo } from '../../apps/server/src/telemetry/store/ringTagStats.repo.js';
+import { ProjectFigures } from '../../apps/server/src/modules/project/driveFigures.js';
+import { MachineHistory } from '../../apps/server/src/telemetry/machineHistory.js';
 import { report, stats } from '../lib/harness.js';
 
 const RINGS = 2_000;
@@ -78,7 +80,7 @@ export async function ringStats(): Promise<void> {
   try {
     await migrateToLatest(db);
     const { runId, codes } = await seed(db);
-    const statistics = new StatisticService(new StatisticRepo(db.kysely), new RunScope(new RunRepo(db.kysely), new RoleGrantPolicy(new PermissionRepo(db.kysely))), Date.now);
+    const statistics = new StatisticService(new StatisticRepo(db.kysely), new RunScope(new RunRepo(db.kysely), new RoleGrantPolicy(new PermissionRepo(db.kysely))), new ProjectFigures(MachineHistory.on(db.kysely), async () => null));
     const service = new RingStatsService(statistics);
     const query = (pageSize: number) => ({
       runId, view: 'ringTable' as const, range: { by: 'ring' as const, ringStart: 1, ringEnd: RINGS }, tags: codes,
