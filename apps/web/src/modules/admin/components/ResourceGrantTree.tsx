@@ -41,6 +41,8 @@ export function ResourceGrantTree({ available, value = [], onChange }: Props) {
   return (
     <div data-testid="resource-grant-tree" style={{ maxHeight: 420, overflow: 'auto' }}>
       <Tree
+        // `defaultExpandAll` acts on the first render only: a new set of choosable codes draws the tree anew, all open.
+        key={available ? available.join(',') : '*'}
         checkable
         checkStrictly
         selectable={false}
