@@ -2,6 +2,7 @@ import { DeleteOutlined, ExclamationCircleFilled } from '@ant-design/icons';
 import { Button, Modal } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useT } from '../core/i18n.js';
+import { useConfirmAction } from './useConfirmAction.js';
 
 export interface ConfirmDeleteProps {
   open: boolean;
@@ -20,18 +21,7 @@ export interface ConfirmDeleteProps {
 /** Asks before deleting (spec §4: deletions are confirmed as permanent); the delete button spins meanwhile. */
 export function ConfirmDelete({ open, title, description, onConfirm, onClose }: ConfirmDeleteProps) {
   const t = useT();
-  const [pending, setPending] = useState(false);
-  const handleOk = async () => {
-    setPending(true);
-    try {
-      await onConfirm();
-    } catch {
-      // Already shown by the deletion itself (see onConfirm).
-    } finally {
-      setPending(false);
-      onClose();
-    }
-  };
+  const { pending, handleOk } = useConfirmAction(onConfirm, onClose);
   return (
     <Modal
       open={open}

@@ -4,6 +4,7 @@ import { Button, Modal } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useT } from '../../../core/i18n.js';
 import { type MessageType, userTimeZone } from '../messageTypes.js';
+import { useConfirmAction } from '../../../ui/useConfirmAction.js';
 
 const ICONS: Record<MessageType, ReactNode> = {
   maintenanceReminder: <ToolOutlined />,
@@ -71,18 +72,7 @@ export interface ConfirmReadProps {
 /** Asks before a read that changes many messages at once (read all). */
 export function ConfirmRead({ open, title, onConfirm, onClose }: ConfirmReadProps) {
   const t = useT();
-  const [pending, setPending] = useState(false);
-  const handleOk = async () => {
-    setPending(true);
-    try {
-      await onConfirm();
-    } catch {
-      // Shown by the call itself.
-    } finally {
-      setPending(false);
-      onClose();
-    }
-  };
+  const { pending, handleOk } = useConfirmAction(onConfirm, onClose);
   return (
     <Modal
       open={open}
