@@ -1,6 +1,6 @@
 import { AlertOutlined, InboxOutlined, InfoCircleOutlined, NotificationOutlined, ToolOutlined, WarningOutlined } from '@ant-design/icons';
 import { DATE_FORMATS, formatInstant } from '@boreline/contracts';
-import { Button, Modal } from 'antd';
+import { Button, Modal, Select, type SelectProps } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useT } from '../../../core/i18n.js';
 import { type MessageType, userTimeZone } from '../messageTypes.js';
@@ -102,5 +102,23 @@ export function ReadAllButton({ unread, onConfirm }: { unread: number; onConfirm
       </Button>
       <ConfirmRead open={open} title={t('messages.web.confirm.readAll', { count: unread })} onConfirm={onConfirm} onClose={() => setOpen(false)} />
     </>
+  );
+}
+
+/** The read-state filter of the message lists (any, unread, read); a form item gives it its value. */
+export function ReadStateSelect(props: Omit<SelectProps<string>, 'options'>) {
+  const t = useT();
+  return (
+    <Select
+      allowClear
+      aria-label={t('messages.web.filter.state')}
+      placeholder={t('messages.web.filter.anyState')}
+      style={{ width: 140 }}
+      options={[
+        { value: 'unread', label: t('messages.web.state.unread') },
+        { value: 'read', label: t('messages.web.state.read') },
+      ]}
+      {...props}
+    />
   );
 }

@@ -11,7 +11,7 @@ import { useMutationWithNotice } from '../../../core/useMutationWithNotice.js';
 import { DataTable } from '../../../ui/DataTable.js';
 import { QueryForm } from '../../../ui/QueryForm.js';
 import { MESSAGE_KEYS, useAfterRead, useRunOptions, useUnreadCounts } from '../api.js';
-import { MessageTime, ReadAllButton, TypeIcon } from '../components/MessageParts.js';
+import { MessageTime, ReadAllButton, ReadStateSelect, TypeIcon } from '../components/MessageParts.js';
 import { MessagesNav } from '../components/MessagesNav.js';
 import { type Message, MESSAGE_LIST_PATH, MESSAGE_TYPES, type MessageType, TYPE_COLOURS, TYPE_LABELS, targetOf } from '../messageTypes.js';
 import { useOpenMessage } from '../useOpenMessage.js';
@@ -141,17 +141,7 @@ export function ReminderListPage() {
           />
         </Form.Item>
         <Form.Item name="state">
-          <Select
-            allowClear
-            aria-label={t('messages.web.filter.state')}
-            placeholder={t('messages.web.filter.anyState')}
-            style={{ width: 140 }}
-            options={[
-              { value: 'unread', label: t('messages.web.state.unread') },
-              { value: 'read', label: t('messages.web.state.read') },
-            ]}
-            data-testid="filter-state"
-          />
+          <ReadStateSelect data-testid="filter-state" />
         </Form.Item>
         <Form.Item name="range">
           <DatePicker.RangePicker

@@ -1,6 +1,6 @@
 import { type CurrentRun, messagesContract as m } from '@boreline/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, Card, Form, Result, Select, Skeleton, Space, Statistic, Tag } from 'antd';
+import { Button, Card, Form, Result, Skeleton, Space, Statistic, Tag } from 'antd';
 import { z } from 'zod';
 import { call } from '../../../core/api/client.js';
 import { useT } from '../../../core/i18n.js';
@@ -11,7 +11,7 @@ import { ChooseProject } from '../../../ui/ChooseProject.js';
 import { DataTable } from '../../../ui/DataTable.js';
 import { QueryForm } from '../../../ui/QueryForm.js';
 import { MESSAGE_KEYS, useAfterRead } from '../api.js';
-import { MessageTime, ReadAllButton, TypeIcon } from '../components/MessageParts.js';
+import { MessageTime, ReadAllButton, ReadStateSelect, TypeIcon } from '../components/MessageParts.js';
 import { MessagesNav } from '../components/MessagesNav.js';
 import { type Message, type RunScreenType, TYPE_COLOURS } from '../messageTypes.js';
 import '../messages.css';
@@ -110,16 +110,7 @@ function RunMessages({ run, kind }: { run: CurrentRun; kind: Kind }) {
           </div>
           <QueryForm params={params} searchOnChange={['state']}>
             <Form.Item name="state">
-              <Select
-                allowClear
-                aria-label={t('messages.web.filter.state')}
-                placeholder={t('messages.web.filter.anyState')}
-                style={{ width: 140 }}
-                options={[
-                  { value: 'unread', label: t('messages.web.state.unread') },
-                  { value: 'read', label: t('messages.web.state.read') },
-                ]}
-              />
+              <ReadStateSelect />
             </Form.Item>
           </QueryForm>
           <DataTable<Message>
