@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FilesRepo } from '../src/modules/files/files.repo.js';
 import { FilesService } from '../src/modules/files/index.js';
 import { buildRun, buildUser, type BuiltUser, call, signIn } from './factories.js';
-import { idFieldsOf, type MatrixActor, type MatrixContext, type MatrixObjects, type MatrixSamples } from './matrix.js';
+import { type IdKind, idFieldsOf, idKindOf, type MatrixActor, type MatrixContext, type MatrixObjects, type MatrixSamples, withField } from './matrix.js';
 import { ADMIN, createTestApp, envelope, type TestApp } from './testApp.js';
 
 /** Today in the test runs' zone: its day shift is open for editing whenever the suite runs. */
@@ -39,59 +39,6 @@ function runsOf(input: object): number[] {
   if ('runId' in input && typeof input.runId === 'number') named.push(input.runId);
   if ('runIds' in input && Array.isArray(input.runIds)) for (const id of input.runIds) if (typeof id === 'number') named.push(id);
   return named;
-}
-
-/** The kinds of object an id field names. */
-type IdKind = 'org' | 'role' | 'user' | 'run' | 'shiftReport' | 'shift' | 'shiftRecord' | 'message' | 'file' | 'resource';
-
-/** What a field named `…Id` / `…Ids` names, by its name. */
-const KIND_OF_FIELD: Readonly<Record<string, IdKind>> = {
-  orgId: 'org',
-  parentId: 'org',
-  userId: 'user',
-  adminUserId: 'user',
-  roleId: 'role',
-  roleIds: 'role',
-  runId: 'run',
-  runIds: 'run',
-  shiftRecId: 'shiftReport',
-  shiftId: 'shift',
-  recordId: 'shiftRecord',
-  messageId: 'message',
-  messageIds: 'message',
-};
-/** What `id` / `ids` (and a resource's `parentId`) name, by the endpoint's family. */
-const KIND_OF_OBJECT: readonly (readonly [RegExp, IdKind])[] = [
-  [/^admin\.org/, 'org'],
-  [/^admin\.role/, 'role'],
-  [/^admin\.user/, 'user'],
-  [/^admin\.resource/, 'resource'],
-  [/^files\./, 'file'],
-  [/^messages\./, 'message'],
-];
-
-/** The kind of an id field; undefined when the matrix cannot tell (the swap test then fails, naming the field). */
-function idKindOf(endpointId: string, name: string): IdKind | undefined {
-  const family = KIND_OF_OBJECT.find(([pattern]) => pattern.test(endpointId))?.[1];
-  if (name === 'id' || name === 'ids' || (name === 'parentId' && family === 'resource')) return family;
-  return KIND_OF_FIELD[name];
-}
-
-/** A copy of `input` with the value at `path` replaced (a list's element 0 is swapped only when the sample holds one). */
-function withField(input: object, path: readonly (string | number)[], value: unknown): object | undefined {
-  const [head, ...rest] = path;
-  if (head === undefined) return undefined;
-  const copy: Record<string | number, unknown> = Array.isArray(input) ? [...(input as unknown[])] as unknown as Record<number, unknown> : { ...input };
-  if (rest.length === 0) {
-    copy[head] = value;
-    return copy;
-  }
-  const inner = copy[head];
-  if (typeof inner !== 'object' || inner === null || (typeof head === 'number' && !(head in copy))) return undefined;
-  const swapped = withField(inner, rest, value);
-  if (swapped === undefined) return undefined;
-  copy[head] = swapped;
-  return copy;
 }
 
 /** Whether an answer names a run (as any run-shaped object in data does). */

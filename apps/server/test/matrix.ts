@@ -80,3 +80,56 @@ export function idFieldsOf(input: z.ZodType): IdField[] {
   walk(z.toJSONSchema(input, { io: 'input', unrepresentable: 'any' }) as JsonSchema, []);
   return [...found.values()];
 }
+
+/** The kinds of object an id field names. */
+export type IdKind = 'org' | 'role' | 'user' | 'run' | 'shiftReport' | 'shift' | 'shiftRecord' | 'message' | 'file' | 'resource';
+
+/** What a field named `…Id` / `…Ids` names, by its name. */
+export const KIND_OF_FIELD: Readonly<Record<string, IdKind>> = {
+  orgId: 'org',
+  parentId: 'org',
+  userId: 'user',
+  adminUserId: 'user',
+  roleId: 'role',
+  roleIds: 'role',
+  runId: 'run',
+  runIds: 'run',
+  shiftRecId: 'shiftReport',
+  shiftId: 'shift',
+  recordId: 'shiftRecord',
+  messageId: 'message',
+  messageIds: 'message',
+};
+/** What `id` / `ids` (and a resource's `parentId`) name, by the endpoint's family. */
+const KIND_OF_OBJECT: readonly (readonly [RegExp, IdKind])[] = [
+  [/^admin\.org/, 'org'],
+  [/^admin\.role/, 'role'],
+  [/^admin\.user/, 'user'],
+  [/^admin\.resource/, 'resource'],
+  [/^files\./, 'file'],
+  [/^messages\./, 'message'],
+];
+
+/** The kind of an id field; undefined when the matrix cannot tell (the swap test then fails, naming the field). */
+export function idKindOf(endpointId: string, name: string): IdKind | undefined {
+  const family = KIND_OF_OBJECT.find(([pattern]) => pattern.test(endpointId))?.[1];
+  if (name === 'id' || name === 'ids' || (name === 'parentId' && family === 'resource')) return family;
+  return KIND_OF_FIELD[name];
+}
+
+/** A copy of `input` with the value at `path` replaced (a list's element 0 is swapped only when the sample holds one). */
+export function withField(input: object, path: readonly (string | number)[], value: unknown): object | undefined {
+  const [head, ...rest] = path;
+  if (head === undefined) return undefined;
+  const copy: Record<string | number, unknown> = Array.isArray(input) ? [...(input as unknown[])] as unknown as Record<number, unknown> : { ...input };
+  if (rest.length === 0) {
+    copy[head] = value;
+    return copy;
+  }
+  const inner = copy[head];
+  if (typeof inner !== 'object' || inner === null || (typeof head === 'number' && !(head in copy))) return undefined;
+  const swapped = withField(inner, rest, value);
+  if (swapped === undefined) return undefined;
+  copy[head] = swapped;
+  return copy;
+}
