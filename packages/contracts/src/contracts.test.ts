@@ -17,3 +17,29 @@ describe('module contracts', () => {
     expect(ids).toEqual(expect.arrayContaining(['auth.loginV1', 'admin.orgAdd', 'statistic.ringStats', 'report.shiftQuery']));
   });
 });
+
+/** The paths inside `schema` of numbers that would accept text (`z.coerce.number()`), `''` for the root. */
+function coercedNumbers(schema: unknown, at = '', seen = new Set<unknown>()): string[] {
+  if (!schema || typeof schema !== 'object' || seen.has(schema)) return [];
+  seen.add(schema);
+  const def = (schema as { _zod?: { def?: Record<string, unknown> } })._zod?.def;
+  if (!def) return [];
+  const found = def.type === 'number' && def.coerce === true ? [at || '(input)'] : [];
+  const inner = (child: unknown, path = at) => found.push(...coercedNumbers(child, path, seen));
+  if (def.type === 'object') for (const [key, child] of Object.entries(def.shape as Record<string, unknown>)) inner(child, at ? `${at}.${key}` : key);
+  if (def.type === 'array') inner(def.element, `${at}[]`);
+  if (def.type === 'union') for (const option of def.options as unknown[]) inner(option);
+  if (def.type === 'intersection') [def.left, def.right].forEach((side) => inner(side));
+  if (def.type === 'record') inner(def.valueType, `${at}{}`);
+  if (def.type === 'tuple') (def.items as unknown[]).forEach((item, i) => inner(item, `${at}[${i}]`));
+  if (def.type === 'pipe') [def.in, def.out].forEach((side) => inner(side));
+  for (const key of ['innerType', 'schema'] as const) if (def[key]) inner(def[key]);
+  return found;
+}
+
+describe('JSON bodies', () => {
+  it('take numbers as numbers only: no field of a body turns "2" or true into a number (query strings are read as numbers before the contract)', () => {
+    const lenient = ALL_ENDPOINTS.flatMap((e) => coercedNumbers(e.input).map((path) => `${e.id}: ${path}`));
+    expect(lenient).toEqual([]);
+  });
+});

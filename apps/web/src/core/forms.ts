@@ -131,3 +131,14 @@ export const antdFields = (form: FormInstance) => (problems: FieldProblem[]) =>
 
 /** A field named by the server (`shifts.1.name`) as antd's path to it (`['shifts', 1, 'name']`). */
 const fieldPath = (field: string): (string | number)[] => field.split('.').map((part) => (/^\d+$/.test(part) ? Number(part) : part));
+
+/**
+ * An integer typed as text (an address's `?ringStart=412`, a free-text ring field) as the number a
+ * contract takes: contracts take numbers only. Anything else stays text for the contract to refuse
+ * with its message; empty text is `undefined`.
+ */
+export function numberFromText(text: string | null | undefined): number | string | undefined {
+  const trimmed = text?.trim();
+  if (!trimmed) return undefined;
+  return /^-?\d{1,15}$/.test(trimmed) ? Number(trimmed) : trimmed;
+}

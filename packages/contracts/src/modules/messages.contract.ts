@@ -131,8 +131,8 @@ export type UnreadCounts = z.infer<typeof UnreadCountsSchema>;
 export const ReadResultSchema = z.object({ changed: z.number().int().min(0), unread: UnreadCountsSchema });
 export type ReadResult = z.infer<typeof ReadResultSchema>;
 
-const MessageIdSchema = z.coerce
-  .number({ error: 'validation.required' })
+const MessageIdSchema = z
+  .number({ error: (issue) => (issue.input === undefined ? 'validation.required' : 'validation.invalid') })
   .int({ error: 'validation.invalid' })
   .positive({ error: 'validation.invalid' });
 const MessageIdsSchema = z
@@ -140,7 +140,7 @@ const MessageIdsSchema = z
   .min(1, { error: 'validation.required' })
   .max(MESSAGE_LIMITS.idsMax, { error: 'validation.tooMany' });
 const TypesSchema = z.array(MessageTypeSchema).min(1, { error: 'validation.required' }).max(MESSAGE_TYPES.length, { error: 'validation.tooMany' });
-const LimitSchema = z.coerce.number().int().min(1).max(MESSAGE_LIMITS.latestMax).default(MESSAGE_LIMITS.latestDefault);
+const LimitSchema = z.number().int().min(1).max(MESSAGE_LIMITS.latestMax).default(MESSAGE_LIMITS.latestDefault);
 
 const inOrder = (v: { from?: number | undefined; to?: number | undefined }) => v.from === undefined || v.to === undefined || v.from <= v.to;
 const ORDER = { error: 'validation.rangeOrder', path: ['to'] };

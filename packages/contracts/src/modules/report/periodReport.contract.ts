@@ -65,8 +65,8 @@ const ReportHead = {
 export const RingReportSchema = z.object({ ...ReportHead, rows: z.array(RingReportRowSchema) });
 export type RingReport = z.infer<typeof RingReportSchema>;
 
-export const RingNoSchema = z.coerce
-  .number({ error: 'validation.required' })
+export const RingNoSchema = z
+  .number({ error: (issue) => (issue.input === undefined ? 'validation.required' : 'validation.integer') })
   .int({ error: 'validation.integer' })
   .min(0, { error: 'validation.nonNegativeInteger' })
   .max(LIMITS.ringsTotalMax, { error: 'validation.maxValue' });

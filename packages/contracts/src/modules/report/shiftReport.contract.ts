@@ -45,14 +45,14 @@ export function findOverlaps<R extends { start: number; end: number }>(records: 
 }
 
 /** A shift of the picker: the n-th shift of the run's list (1-based), saved or default. */
-export const ShiftNoSchema = z.coerce
-  .number({ error: 'validation.required' })
+export const ShiftNoSchema = z
+  .number({ error: (issue) => (issue.input === undefined ? 'validation.required' : 'validation.invalid') })
   .int({ error: 'validation.invalid' })
   .min(1, { error: 'validation.invalid' })
   .max(LIMITS.shiftsMax, { error: 'validation.invalid' });
 
-export const ShiftRecIdSchema = z.coerce
-  .number({ error: 'validation.required' })
+export const ShiftRecIdSchema = z
+  .number({ error: (issue) => (issue.input === undefined ? 'validation.required' : 'validation.invalid') })
   .int({ error: 'validation.invalid' })
   .positive({ error: 'validation.invalid' });
 
@@ -172,7 +172,7 @@ const optionalText = (max: number) =>
     .transform((v) => (v ? v : null));
 
 const optionalCount = (max: number) =>
-  z.coerce
+  z
     .number({ error: 'validation.number' })
     .int({ error: 'validation.integer' })
     .min(0, { error: 'validation.nonNegativeInteger' })

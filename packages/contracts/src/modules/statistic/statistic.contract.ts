@@ -27,7 +27,7 @@ export const RING_VIEW_MAX: Record<RingView, number> = {
   ringTable: LIMITS.ringReportMax,
 };
 
-const ChainageSchema = z.coerce
+const ChainageSchema = z
   .number({ error: 'validation.number' })
   .finite({ error: 'validation.number' })
   .min(-LIMITS.chainageAbsMaxMetres, { error: 'validation.invalid' })
@@ -242,7 +242,7 @@ export const ringWorkList = defineEndpoint({
   permission: 'statistic.read',
   summary: `The slowest rings of a ring range (at most ${RING_VIEW_MAX.efficiency} rings), slowest first, with their standby by stop reason`,
   input: z
-    .object({ runId: RunIdSchema, ...ringRangeShape, limit: z.coerce.number().int().min(1).max(50).default(10) })
+    .object({ runId: RunIdSchema, ...ringRangeShape, limit: z.number().int().min(1).max(50).default(10) })
     .superRefine(checkRingRange(RING_VIEW_MAX.efficiency)),
   output: z.array(SlowRingSchema),
 });
@@ -263,7 +263,7 @@ export const RingCurvesQuerySchema = z.object({
   tags: tagList(LIMITS.statisticCurveTagsMax),
   /** time: ms since the ring's start; stroke: mean thrust-cylinder stroke in mm, advance frames only. */
   axis: z.enum(RING_AXES, { error: 'validation.invalid' }).default('time'),
-  maxPoints: z.coerce.number().int().min(10).max(LIMITS.seriesPointsMax).default(LIMITS.seriesPointsDefault),
+  maxPoints: z.number().int().min(10).max(LIMITS.seriesPointsMax).default(LIMITS.seriesPointsDefault),
 });
 export type RingCurvesQuery = z.input<typeof RingCurvesQuerySchema>;
 
@@ -324,15 +324,15 @@ export const RingStatsQuerySchema = z
     range: StatRangeSchema,
     tags: tagList(LIMITS.statisticTagsMax),
     /** Only rings that took at least / at most this many minutes. */
-    minDurationMinutes: z.coerce.number().min(0).max(100_000).optional(),
-    maxDurationMinutes: z.coerce.number().min(0).max(100_000).optional(),
+    minDurationMinutes: z.number().min(0).max(100_000).optional(),
+    maxDurationMinutes: z.number().min(0).max(100_000).optional(),
     sort: z.enum(RING_STAT_SORTS).default('ringNo'),
     /** With sort `tag`: which tag (one of `tags`) and which of its statistics. */
     sortTag: z.string().optional(),
     sortStat: z.enum(TAG_STATS).default('avg'),
     order: z.enum(['asc', 'desc']).default('asc'),
-    page: z.coerce.number().int().min(1).default(1),
-    pageSize: z.coerce.number().int().min(1).max(LIMITS.ringSelectionMaxLongView).default(50),
+    page: z.number().int().min(1).default(1),
+    pageSize: z.number().int().min(1).max(LIMITS.ringSelectionMaxLongView).default(50),
   })
   .superRefine((v, ctx) => {
     if (v.range.by === 'ring') checkRingRange(RING_VIEW_MAX[v.view], ['range'])(v.range, ctx);

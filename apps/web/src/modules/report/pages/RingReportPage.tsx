@@ -1,7 +1,7 @@
 import { LIMITS, periodReportContract as pr } from '@boreline/contracts';
 import { Button, Empty, Form, InputNumber, Result, Skeleton, Space } from 'antd';
 import { useSearchParams } from 'react-router';
-import { parseForm, zodFormRule } from '../../../core/forms.js';
+import { numberFromText, parseForm, zodFormRule } from '../../../core/forms.js';
 import { type CurrentRun, useFramework } from '../../../core/session.js';
 import { ChooseProject } from '../../../ui/ChooseProject.js';
 import { ExportButton } from '../components/period/ExportButton.js';
@@ -23,7 +23,7 @@ interface RangeFields {
 
 /** A range from the address (`?ringStart=412&ringEnd=461`), when it is one the server would accept. */
 function rangeFromParams(params: URLSearchParams, runId: number): RingRange | null {
-  const parsed = pr.RingRangeSchema.safeParse({ runId, ringStart: params.get('ringStart') ?? undefined, ringEnd: params.get('ringEnd') ?? undefined });
+  const parsed = pr.RingRangeSchema.safeParse({ runId, ringStart: numberFromText(params.get('ringStart')), ringEnd: numberFromText(params.get('ringEnd')) });
   return parsed.success ? { ringStart: parsed.data.ringStart, ringEnd: parsed.data.ringEnd } : null;
 }
 

@@ -2,7 +2,7 @@ import { SaveOutlined } from '@ant-design/icons';
 import { projectContract, type RunStatus, shiftReportContract as c } from '@boreline/contracts';
 import { AutoComplete, Button, Form, Input, InputNumber, Select } from 'antd';
 import { useState } from 'react';
-import { antdFields, parseForm, showApiError } from '../../../../core/forms.js';
+import { antdFields, numberFromText, parseForm, showApiError } from '../../../../core/forms.js';
 import { notify } from '../../../../core/notify.js';
 import { useStatusLabel } from '../../../../core/runStatus.js';
 import { type SlotRef, useRingOptions, useSaveShiftMain, settle } from '../../shiftApi.js';
@@ -30,8 +30,8 @@ const toValues = (main: c.ShiftMain | null): MainValues => ({
   handover: main?.handover ?? '',
 });
 
-// An empty ring field means "not given": the contract would read '' as ring 0.
-const ringInput = (text: string | undefined) => (text?.trim() ? text.trim() : null);
+// An empty ring field means "not given".
+const ringInput = (text: string | undefined) => numberFromText(text) ?? null;
 
 const toInput = (ref: SlotRef, v: Partial<MainValues>) => ({
   ...ref,
