@@ -9,6 +9,8 @@ export interface Counter {
 /** Fixed-window counters shared by the instances (Redis) or kept in this process. */
 export interface CounterStore {
   increment(key: string, windowMs: number): Promise<Counter>;
+  /** Takes back one count of `increment` (a reservation that was not used). */
+  decrement(key: string): Promise<void>;
   get(key: string): Promise<Counter | null>;
   reset(key: string): Promise<void>;
   close(): Promise<void>;
@@ -27,6 +29,11 @@ export class MemoryCounterStore implements CounterStore {
     this.counters.set(key, next);
     if (this.counters.size > 100_000) this.sweep(now);
     return next;
+  }
+
+  async decrement(key: string): Promise<void> {
+    const current = this.counters.get(key);
+    if (current && current.count > 0) this.counters.set(key, { ...current, count: current.count - 1 });
   }
 
   async get(key: string): Promise<Counter | null> {
@@ -59,6 +66,11 @@ export class RedisCounterStore implements CounterStore {
     const count = Number(result?.[0]?.[1] ?? 1);
     const ttl = Number(result?.[2]?.[1] ?? windowMs);
     return { count, resetAt: Date.now() + (ttl > 0 ? ttl : windowMs) };
+  }
+
+  async decrement(key: string): Promise<void> {
+    // Only an existing counter (its window still open) is taken back; a missing one stays missing.
+    await this.redis.eval("if redis.call('EXISTS', KEYS[1]) == 1 then return redis.call('DECR', KEYS[1]) end return 0", 1, this.prefix + key);
   }
 
   async get(key: string): Promise<Counter | null> {

@@ -278,6 +278,26 @@ export class AuthRepo {
       .execute();
   }
 
+  /**
+   * Writes a challenge unless one of the same id, still valid, was created after `notAfter`; in one
+   * statement, so of two requests racing for the same phone only one gets a code. True when written.
+   */
+  async claimChallenge(c: { id: string; kind: string; answer: string; expiresAt: number; now: number; notAfter: number }): Promise<boolean> {
+    await this.db.deleteFrom('challenges').where('expires_at', '<', c.now).execute();
+    const written = await this.db
+      .insertInto('challenges')
+      .values({ id: c.id, kind: c.kind, answer: c.answer, expires_at: c.expiresAt, attempts: 0, created_at: c.now })
+      .onConflict((oc) =>
+        oc
+          .column('id')
+          .doUpdateSet({ kind: c.kind, answer: c.answer, expires_at: c.expiresAt, attempts: 0, created_at: c.now })
+          .where((eb) => eb.or([eb('challenges.created_at', '<=', c.notAfter), eb('challenges.expires_at', '<=', c.now)])),
+      )
+      .returning('id')
+      .executeTakeFirst();
+    return written !== undefined;
+  }
+
   findChallenge(id: string) {
     return this.db.selectFrom('challenges').selectAll().where('id', '=', id).executeTakeFirst();
   }

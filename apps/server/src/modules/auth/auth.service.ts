@@ -100,11 +100,22 @@ export class AuthService {
       throw errors.business('auth.login.captchaWrong');
     }
     await this.deps.throttle.ensureIssuable(byPhone, ISSUE_LIMITS.smsPerPhonePerHour);
+    // One code a minute per phone, claimed atomically; then one slot of each hourly limit, reserved
+    // atomically and given back when the code is not sent: racing requests cannot pass a limit.
     const issued = await this.deps.mobileCodes.issue(input.mobile);
     if ('waitMs' in issued) {
       throw errors.business('auth.mobileCode.tooSoon', { seconds: Math.ceil(issued.waitMs / 1000) });
     }
-    await Promise.all([this.deps.throttle.issued(byIp, HOUR_MS), this.deps.throttle.issued(byPhone, HOUR_MS)]);
+    const [ipSlot, phoneSlot] = await Promise.all([
+      this.deps.throttle.reserve(byIp, ISSUE_LIMITS.smsPerIpPerHour, HOUR_MS),
+      this.deps.throttle.reserve(byPhone, ISSUE_LIMITS.smsPerPhonePerHour, HOUR_MS),
+    ]);
+    if (!ipSlot || !phoneSlot) {
+      await Promise.all([this.deps.mobileCodes.withdraw(input.mobile), ipSlot && this.deps.throttle.release(byIp), phoneSlot && this.deps.throttle.release(byPhone)]);
+      // The same answer as the pre-checks above give.
+      await this.deps.throttle.ensureIssuable(ipSlot ? byPhone : byIp, ipSlot ? ISSUE_LIMITS.smsPerPhonePerHour : ISSUE_LIMITS.smsPerIpPerHour);
+      throw errors.tooManyAttempts(HOUR_MS);
+    }
     const user = await this.deps.repo.findUserByAccount(input.mobile);
     if (user && user.enabled === 1) {
       const language = presentUser(user).lang;

@@ -76,17 +76,23 @@ export const SMS_CODE = { ttlMs: 5 * 60_000, resendAfterMs: 60_000, maxAttempts:
 export class MobileCodeService {
   constructor(private readonly repo: AuthRepo) {}
 
-  /** Returns the new code, or the milliseconds to wait when one was sent too recently. */
+  /**
+   * Returns the new code, or the milliseconds to wait when one was sent too recently. The check and
+   * the write are one statement: requests racing for one phone (on any instance) get one code.
+   */
   async issue(phone: string): Promise<{ code: string } | { waitMs: number }> {
     const id = `sms:${phone}`;
     const now = Date.now();
-    const existing = await this.repo.findChallenge(id);
-    if (existing && existing.expires_at > now && now - existing.created_at < SMS_CODE.resendAfterMs) {
-      return { waitMs: SMS_CODE.resendAfterMs - (now - existing.created_at) };
-    }
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-    await this.repo.putChallenge({ id, kind: 'sms', answer: digest(id, code), expiresAt: now + SMS_CODE.ttlMs, now });
-    return { code };
+    const claimed = await this.repo.claimChallenge({ id, kind: 'sms', answer: digest(id, code), expiresAt: now + SMS_CODE.ttlMs, now, notAfter: now - SMS_CODE.resendAfterMs });
+    if (claimed) return { code };
+    const existing = await this.repo.findChallenge(id);
+    return { waitMs: Math.max(1_000, SMS_CODE.resendAfterMs - (now - (existing?.created_at ?? now))) };
+  }
+
+  /** Withdraws a code that was claimed but will not be sent. */
+  async withdraw(phone: string): Promise<void> {
+    await this.repo.takeChallenge(`sms:${phone}`);
   }
 
   async verify(phone: string, code: string): Promise<boolean> {

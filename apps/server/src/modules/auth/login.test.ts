@@ -264,6 +264,23 @@ describe('sign-in', () => {
       expect(envelope(refused).msg).toMatch(/^Too many attempts/);
     });
 
+    it('sends one code to requests racing for one phone', async () => {
+      const owner = await buildUser(t.db);
+      const answers = await Promise.all(Array.from({ length: 4 }, () => askCode(owner.phone, '10.0.2.50')));
+      expect(answers.map((a) => envelope(a).code).sort()).toEqual([0, 3, 3, 3]);
+      expect(sms.sent.filter((m) => m.phone === owner.phone)).toHaveLength(1);
+    });
+
+    it('sends no more codes than the hourly limit of an address to requests racing from it', async () => {
+      const owners = await Promise.all(Array.from({ length: ISSUE_LIMITS.smsPerIpPerHour + 5 }, () => buildUser(t.db)));
+      const phones = new Set(owners.map((o) => o.phone));
+      const before = sms.sent.filter((m) => phones.has(m.phone)).length;
+      const answers = await Promise.all(owners.map((o) => askCode(o.phone, '10.0.2.51')));
+      expect(answers.filter((a) => envelope(a).code === 0)).toHaveLength(ISSUE_LIMITS.smsPerIpPerHour);
+      expect(answers.filter((a) => a.statusCode === 429)).toHaveLength(5);
+      expect(sms.sent.filter((m) => phones.has(m.phone)).length - before).toBe(ISSUE_LIMITS.smsPerIpPerHour);
+    });
+
     it('ends a code after five wrong tries', async () => {
       const owner = await buildUser(t.db);
       await askCode(owner.phone, '10.0.2.4');

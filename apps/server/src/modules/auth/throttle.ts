@@ -104,8 +104,19 @@ export class SignInThrottle {
     if (counter && counter.count >= limit) throw errors.tooManyAttempts(counter.resetAt - Date.now());
   }
 
-  /** Counts a challenge that was really issued (checked beforehand with `ensureIssuable`). */
-  async issued(key: string, windowMs: number): Promise<void> {
-    await this.store.increment(`issue:${key}`, windowMs);
+  /**
+   * Reserves one of `limit` challenges of the window in one atomic count: of requests racing on
+   * any instance, no more than `limit` get one. False (nothing counted) when the limit is reached.
+   */
+  async reserve(key: string, limit: number, windowMs: number): Promise<boolean> {
+    const counter = await this.store.increment(`issue:${key}`, windowMs);
+    if (counter.count <= limit) return true;
+    await this.store.decrement(`issue:${key}`);
+    return false;
+  }
+
+  /** Gives back a reservation whose challenge was not issued after all. */
+  async release(key: string): Promise<void> {
+    await this.store.decrement(`issue:${key}`);
   }
 }
