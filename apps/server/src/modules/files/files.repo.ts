@@ -34,6 +34,15 @@ export class FilesRepo {
     });
   }
 
+  /** Replaces every chunk of an upload in progress with `blocks` (an image cut to its still picture). */
+  async replaceChunks(fileId: string, blocks: readonly Uint8Array[], now: number): Promise<void> {
+    await this.db.transaction().execute(async (tx) => {
+      await tx.deleteFrom('file_chunks').where('file_id', '=', fileId).execute();
+      for (const [seq, data] of blocks.entries()) await tx.insertInto('file_chunks').values({ file_id: fileId, seq, data }).execute();
+      await tx.updateTable('files').set({ updated_at: now }).where('id', '=', fileId).execute();
+    });
+  }
+
   /**
    * Makes an upload visible, with its derived files (already complete), in one transaction.
    * False when the row is gone (a sweep took it for dead): the upload then failed.

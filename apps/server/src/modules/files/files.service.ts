@@ -166,13 +166,24 @@ export class FilesService {
     if (!kind || !(rule.kinds as readonly FileKind[]).includes(kind)) throw wrongType();
 
     let thumb: Buffer | null = null;
+    let sha256 = hash.digest('hex');
     if (rule.image) {
-      const checked = await checkImage(Buffer.concat(imageParts), kind);
+      const whole = Buffer.concat(imageParts);
+      const checked = await checkImage(whole, kind);
       if (!checked.ok) throw errors.business(IMAGE_REFUSALS[checked.reason]);
       thumb = checked.thumbnail;
+      if (checked.keepBytes < size) {
+        // A motion photo: only its still picture is stored.
+        const still = whole.subarray(0, checked.keepBytes);
+        const blocks: Buffer[] = [];
+        for (let at = 0; at < still.length; at += CHUNK_BYTES) blocks.push(still.subarray(at, at + CHUNK_BYTES));
+        await this.repo.replaceChunks(id, blocks, this.now());
+        size = still.length;
+        sha256 = createHash('sha256').update(still).digest('hex');
+      }
     }
     const now = this.now();
-    const fields = { name: displayName(meta.name, FILE_KINDS[kind].extension, LIMITS.fileNameMaxLength), kind, content_type: FILE_KINDS[kind].contentType, size, sha256: hash.digest('hex') };
+    const fields = { name: displayName(meta.name, FILE_KINDS[kind].extension, LIMITS.fileNameMaxLength), kind, content_type: FILE_KINDS[kind].contentType, size, sha256 };
     const derived = thumb
       ? {
           row: {

@@ -132,6 +132,17 @@ describe('files', () => {
       expect((await upload(x.uploader.token, fieldsOf('feedbackScreenshot'), [{ name: 'a.png', data: truncated }])).body.code).toBe(3);
     });
 
+    it('stores a phone’s motion photo as its still picture: the video after the JPEG is neither kept nor served', async () => {
+      const jpg = await sharp(randomBytes(80 * 60 * 3), { raw: { width: 80, height: 60, channels: 3 } }).jpeg().toBuffer();
+      const video = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypisom'), Buffer.alloc(12), Buffer.from([0, 0, 0, 0x10]), Buffer.from('mdat'), randomBytes(40_000)]);
+      const sent = await upload(x.uploader.token, fieldsOf('repairPhoto'), [{ name: 'PXL_20261125_031500.MP.jpg', type: 'image/jpeg', data: Buffer.concat([jpg, video]) }]);
+      expect(sent.body.code).toBe(0);
+      const file = stored(sent.body.data);
+      expect(file).toMatchObject({ contentType: 'image/jpeg', size: jpg.length });
+      const served = await download(x.uploader.token, file.id);
+      expect(served.rawPayload.equals(jpg)).toBe(true);
+    });
+
     const imagePurposes = c.UPLOAD_PURPOSES.filter((p) => c.FILE_PURPOSES[p].image);
     it.each(imagePurposes)('%s: a real PNG or JPEG with an HTML page after it is refused, however it is named', async (purpose) => {
       const before = await rows();

@@ -8,7 +8,10 @@ sharp.cache(false);
 
 const FORMAT_OF: Partial<Record<FileKind, string>> = { jpg: 'jpeg', png: 'png' };
 
-export type ImageCheck = { ok: true; thumbnail: Buffer; width: number; height: number } | { ok: false; reason: 'type' | 'decode' | 'trailing' };
+export type ImageCheck =
+  /** `keepBytes`: the still image's length when a phone's motion photo carried a video after it (dropped). */
+  | { ok: true; thumbnail: Buffer; width: number; height: number; keepBytes: number }
+  | { ok: false; reason: 'type' | 'decode' | 'trailing' };
 
 /** Where a PNG ends: right after its IEND chunk, the chunks walked by their lengths; null when it has none. */
 export function pngEnd(bytes: Buffer): number | null {
@@ -60,22 +63,37 @@ export function jpegEnd(bytes: Buffer): number | null {
   return null;
 }
 
+const isPadding = (bytes: Buffer, from: number) => {
+  for (let at = from; at < bytes.length; at += 1) if (bytes[at] !== 0) return false;
+  return true;
+};
+
 /**
- * Whether anything but padding follows the image's own end: a PNG or JPEG with a page, a script or
- * an archive glued after it is not a plain image (a polyglot), whatever a decoder makes of it.
+ * Whether what follows a JPEG is the video of a phone's motion photo: an MP4 file (a `ftyp` box,
+ * Google's and most Android cameras' layout) or Samsung's `MotionPhoto_Data` block.
  */
-function hasTrailingData(bytes: Buffer, kind: FileKind): boolean {
+function isMotionVideo(tail: Buffer): boolean {
+  return tail.toString('latin1', 4, 8) === 'ftyp' || tail.toString('latin1', 0, 16) === 'MotionPhoto_Data';
+}
+
+/**
+ * The bytes of the upload to keep: all of a plain image (padding after its end is harmless); only
+ * the still image of a JPEG motion photo (the video after it is dropped, never stored or served);
+ * null when anything else follows the image's own end — a page, a script or an archive glued after
+ * a real PNG or JPEG is a polyglot, not an image, whatever a decoder makes of it.
+ */
+function bytesToKeep(bytes: Buffer, kind: FileKind): number | null {
   const end = kind === 'png' ? pngEnd(bytes) : kind === 'jpg' ? jpegEnd(bytes) : bytes.length;
-  if (end === null) return true;
-  for (let at = end; at < bytes.length; at += 1) if (bytes[at] !== 0) return true;
-  return false;
+  if (end === null) return null;
+  if (isPadding(bytes, end)) return bytes.length;
+  return kind === 'jpg' && isMotionVideo(bytes.subarray(end)) ? end : null;
 }
 
 /**
  * Decodes an uploaded image whole (not just its first bytes) and makes its thumbnail: a file whose
  * decoder disagrees with its magic bytes, that is truncated, corrupt, larger than
  * LIMITS.imageMaxPixels (a decompression bomb), or that carries data after the image's end (an
- * HTML page glued after a real PNG) is refused. The thumbnail is a WebP of at most
+ * HTML page glued after a real PNG) is refused; a motion photo keeps its still image only. The thumbnail is a WebP of at most
  * LIMITS.thumbnailMaxPx on its longest side, turned upright by its EXIF orientation.
  */
 export async function checkImage(bytes: Buffer, kind: FileKind): Promise<ImageCheck> {
@@ -83,13 +101,14 @@ export async function checkImage(bytes: Buffer, kind: FileKind): Promise<ImageCh
   try {
     const meta = await sharp(bytes, options).metadata();
     if (meta.format !== FORMAT_OF[kind]) return { ok: false, reason: 'type' };
-    if (hasTrailingData(bytes, kind)) return { ok: false, reason: 'trailing' };
-    const thumbnail = await sharp(bytes, options)
+    const keepBytes = bytesToKeep(bytes, kind);
+    if (keepBytes === null) return { ok: false, reason: 'trailing' };
+    const thumbnail = await sharp(bytes.subarray(0, keepBytes), options)
       .rotate()
       .resize(LIMITS.thumbnailMaxPx, LIMITS.thumbnailMaxPx, { fit: 'inside', withoutEnlargement: true })
       .webp({ quality: 75 })
       .toBuffer();
-    return { ok: true, thumbnail, width: meta.width, height: meta.height };
+    return { ok: true, thumbnail, width: meta.width, height: meta.height, keepBytes };
   } catch {
     return { ok: false, reason: 'decode' };
   }

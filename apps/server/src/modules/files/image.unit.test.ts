@@ -44,7 +44,18 @@ describe('checkImage', () => {
     expect(await checkImage(Buffer.concat([png, HTML]), 'png')).toEqual({ ok: false, reason: 'trailing' });
     expect(await checkImage(Buffer.concat([jpeg, HTML]), 'jpg')).toEqual({ ok: false, reason: 'trailing' });
     expect(await checkImage(Buffer.concat([png, Buffer.alloc(64)]), 'png')).toMatchObject({ ok: true, width: 60, height: 40 });
-    expect(await checkImage(jpeg, 'jpg')).toMatchObject({ ok: true, width: 60, height: 40 });
+    expect(await checkImage(jpeg, 'jpg')).toMatchObject({ ok: true, width: 60, height: 40, keepBytes: jpeg.length });
+  });
+
+  it('keeps the still picture of a motion photo (a JPEG with its video after it), drops the video; a PNG gets no such leeway', async () => {
+    const jpeg = await noise(60, 40).jpeg().toBuffer();
+    const png = await noise(60, 40).png().toBuffer();
+    const mp4 = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypmp42'), Buffer.alloc(12), Buffer.from([0, 0, 0, 0x10]), Buffer.from('mdat'), randomBytes(8)]);
+    const samsung = Buffer.concat([Buffer.from('MotionPhoto_Data'), mp4, Buffer.from('SEFH')]);
+    expect(await checkImage(Buffer.concat([jpeg, mp4]), 'jpg')).toMatchObject({ ok: true, width: 60, height: 40, keepBytes: jpeg.length });
+    expect(await checkImage(Buffer.concat([jpeg, samsung]), 'jpg')).toMatchObject({ ok: true, keepBytes: jpeg.length });
+    expect(await checkImage(Buffer.concat([png, mp4]), 'png')).toEqual({ ok: false, reason: 'trailing' });
+    expect(await checkImage(Buffer.concat([jpeg, HTML, mp4]), 'jpg')).toEqual({ ok: false, reason: 'trailing' });
   });
 
   it('refuses the signature of an image followed by a page (nothing to decode)', async () => {
