@@ -80,7 +80,7 @@ function Connection({ run }: { run: CurrentRun }) {
   const data: ConnectionStatus | undefined = status.data;
 
   return (
-    <Space direction="vertical" size="middle" style={{ width: '100%' }} data-testid="connection-page">
+    <Space orientation="vertical" size="middle" style={{ width: '100%' }} data-testid="connection-page">
       <Card
         title={t('connection.title')}
         loading={status.isLoading}
@@ -110,7 +110,7 @@ function Connection({ run }: { run: CurrentRun }) {
               <Typography.Text type="secondary">{t('connection.status.rateNote')}</Typography.Text>
             </Col>
             <Col xs={12} md={6}>
-              <Statistic title={t('connection.status.refused')} value={data.refusedTotal} valueStyle={data.refusedTotal > 0 ? { color: '#cf1322' } : undefined} />
+              <Statistic title={t('connection.status.refused')} value={data.refusedTotal} styles={data.refusedTotal > 0 ? { content: { color: '#cf1322' } } : undefined} />
               <Typography.Text type="secondary">{t('connection.refresh', { seconds: CONNECTION_REFRESH_MS / 1000 })}</Typography.Text>
             </Col>
           </Row>
@@ -120,7 +120,7 @@ function Connection({ run }: { run: CurrentRun }) {
       {data ? (
         <>
           <Card title={t('connection.key.title')} data-testid="connection-key">
-            <Space direction="vertical" style={{ width: '100%' }}>
+            <Space orientation="vertical" style={{ width: '100%' }}>
               <Typography.Text data-testid="connection-key-state">
                 {data.key.issued
                   ? data.key.issuedAt === null
@@ -156,7 +156,7 @@ function Connection({ run }: { run: CurrentRun }) {
           </Card>
 
           <Card title={t('connection.example.title')} data-testid="connection-examples">
-            <Space direction="vertical" style={{ width: '100%' }}>
+            <Space orientation="vertical" style={{ width: '100%' }}>
               <Typography.Text strong>{t('connection.example.curl')}</Typography.Text>
               <CopyText multiline value={withKey(data.http.curl)} label={t('connection.example.curl')} testId="connection-example-curl" />
               <Typography.Text strong>{t('connection.example.httpBody')}</Typography.Text>
@@ -212,7 +212,7 @@ function Connection({ run }: { run: CurrentRun }) {
       </Modal>
 
       <Modal open={showKey} title={t('connection.key.newTitle')} onCancel={() => setShowKey(false)} footer={null} destroyOnHidden>
-        <Space direction="vertical" style={{ width: '100%' }} data-testid="connection-new-key">
+        <Space orientation="vertical" style={{ width: '100%' }} data-testid="connection-new-key">
           <Alert type="warning" showIcon title={t('connection.key.shownOnce')} />
           <CopyText value={issuedKey ?? ''} label={t('connection.key.title')} testId="connection-key-value" />
         </Space>
