@@ -1,5 +1,6 @@
 import { CopyOutlined, KeyOutlined } from '@ant-design/icons';
-import { type ConnectionStatus, connectionContract as cc, DATE_FORMATS, type IngestSource, type Refusal, telemetryContract } from '@boreline/contracts';
+import { type ConnectionStatus, connectionContract as cc, DATE_FORMATS, type IngestSource, type Refusal, type RefusalReason, telemetryContract } from '@boreline/contracts';
+import type { MessageKey } from '@boreline/i18n';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Col, Descriptions, Input, Modal, Row, Space, Statistic, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
@@ -11,6 +12,22 @@ import { canUse, type CurrentRun, useFramework } from '../../../core/session.js'
 import { useMutationWithNotice } from '../../../core/useMutationWithNotice.js';
 import { ChooseProject } from '../../../ui/ChooseProject.js';
 import { useConfirmAction } from '../../../ui/useConfirmAction.js';
+
+const SOURCE_NAMES: Record<IngestSource, MessageKey> = {
+  http: 'connection.source.http',
+  mqtt: 'connection.source.mqtt',
+  simulator: 'connection.source.simulator',
+};
+
+const REASON_NAMES: Record<RefusalReason, MessageKey> = {
+  notJson: 'connection.reason.notJson',
+  badPayload: 'connection.reason.badPayload',
+  noKey: 'connection.reason.noKey',
+  wrongKey: 'connection.reason.wrongKey',
+  noKeyIssued: 'connection.reason.noKeyIssued',
+  runClosed: 'connection.reason.runClosed',
+  tooLarge: 'connection.reason.tooLarge',
+};
 
 /** The page reads the status again this often (frames per minute, last frame, refusals). */
 export const CONNECTION_REFRESH_MS = 5_000;
@@ -76,7 +93,7 @@ function Connection({ run }: { run: CurrentRun }) {
   const { pending, handleOk } = useConfirmAction(() => rotate.mutateAsync(undefined), () => setConfirming(false));
   const at = (ms: number | null) => (ms === null ? '—' : formatInstant(ms, run.timeZone, DATE_FORMATS.dateTimeSeconds));
   const withKey = (text: string) => (issuedKey ? text.split(cc.INGEST_KEY_PLACEHOLDER).join(issuedKey) : text);
-  const sourceName = (source: IngestSource | 'http' | 'mqtt' | null) => (source === null ? '—' : t(`connection.source.${source}`));
+  const sourceName = (source: IngestSource | 'http' | 'mqtt' | null) => (source === null ? '—' : t(SOURCE_NAMES[source]));
   const data: ConnectionStatus | undefined = status.data;
 
   return (
@@ -181,7 +198,7 @@ function Connection({ run }: { run: CurrentRun }) {
               columns={[
                 { title: t('connection.refusals.at'), dataIndex: 'at', width: 190, render: (v: number) => at(v) },
                 { title: t('connection.refusals.source'), dataIndex: 'source', width: 90, render: (v: 'http' | 'mqtt') => <Tag>{sourceName(v)}</Tag> },
-                { title: t('connection.refusals.reason'), dataIndex: 'reason', width: 220, render: (v: Refusal['reason']) => t(`connection.reason.${v}`) },
+                { title: t('connection.refusals.reason'), dataIndex: 'reason', width: 220, render: (v: RefusalReason) => t(REASON_NAMES[v]) },
                 {
                   title: t('connection.refusals.excerpt'),
                   dataIndex: 'excerpt',
