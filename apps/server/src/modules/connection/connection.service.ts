@@ -119,7 +119,10 @@ export class ConnectionService {
     if (row && row.last_frame_at !== null) candidates.push({ at: Number(row.last_frame_at), source: isSource(row.last_source) ? row.last_source : null });
     if (latest) candidates.push({ at: latest.receivedAt, source: null });
     const newest = candidates.reduce<{ at: number; source: IngestSource | null } | null>((best, c) => (best === null || c.at > best.at ? c : best), null);
-    const lastSource = newest?.source ?? candidates.find((c) => c.source !== null)?.source ?? (newest && run.source === 'simulator' ? 'simulator' : null);
+    // A frame of unknown source that is newer than any gateway's came from the built-in simulator
+    // on a simulated run, else from the gateway last seen (through another instance).
+    const known = candidates.find((c) => c.source !== null)?.source ?? null;
+    const lastSource = newest === null ? null : (newest.source ?? (run.source === 'simulator' ? 'simulator' : known));
     return {
       runId: run.id,
       ...this.addresses(run.id, requestOrigin),
