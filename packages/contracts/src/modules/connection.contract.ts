@@ -61,7 +61,7 @@ export const ConnectionStatusSchema = z.object({
   lastSource: z.enum(INGEST_SOURCES).nullable(),
   /** The newest stored frame's own time (machine clock). */
   lastFrameTs: z.number().nullable(),
-  /** Frames received in the last 60 s (by this server instance). */
+  /** Frames gateways sent (HTTP, MQTT) in the last 60 s, as this server instance received them (the simulator is not counted). */
   framesPerMinute: z.number().int(),
   /** Every refusal recorded for the run, and the newest REFUSALS_KEPT of them, newest first. */
   refusedTotal: z.number().int(),

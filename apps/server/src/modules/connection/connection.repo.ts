@@ -48,14 +48,17 @@ export class ConnectionRepo {
       .execute();
   }
 
-  /** Writes a refusal, counts it, and drops the run's refusals older than the newest REFUSALS_KEPT. */
-  async refuse(runId: number, refusal: Omit<RefusalRow, 'id'>): Promise<void> {
+  /**
+   * Writes a refusal, counts it (with `uncounted` earlier ones that were not written), and drops the
+   * run's refusals older than the newest REFUSALS_KEPT.
+   */
+  async refuse(runId: number, refusal: Omit<RefusalRow, 'id'>, uncounted = 0): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
       await trx.insertInto('ingest_refusals').values({ run_id: runId, ...refusal }).execute();
       await trx
         .insertInto('ingest_connections')
-        .values({ run_id: runId, key_issued_at: null, refused_total: 1, last_frame_at: null, last_source: null })
-        .onConflict((oc) => oc.column('run_id').doUpdateSet({ refused_total: sql<number>`ingest_connections.refused_total + 1` }))
+        .values({ run_id: runId, key_issued_at: null, refused_total: 1 + uncounted, last_frame_at: null, last_source: null })
+        .onConflict((oc) => oc.column('run_id').doUpdateSet({ refused_total: sql<number>`ingest_connections.refused_total + ${1 + uncounted}` }))
         .execute();
       const cut = await trx
         .selectFrom('ingest_refusals')

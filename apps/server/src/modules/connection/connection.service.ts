@@ -10,6 +10,13 @@ const { INGEST_KEY_PLACEHOLDER, INGEST_KEY_USER_PROPERTY, REFUSAL_EXCERPT_MAX, R
 const RATE_WINDOW_MS = 60_000;
 /** The newest frame's arrival is written at most this often per run (and whenever its source changes). */
 const LAST_FRAME_WRITE_MS = 10_000;
+/**
+ * At most this many refusals of a run are written per REFUSAL_WINDOW_MS: a flood of junk on a run's
+ * topic costs the database little. The others are only counted, added to the total with the next
+ * refusal written.
+ */
+export const REFUSAL_WRITES_PER_WINDOW = 20;
+const REFUSAL_WINDOW_MS = 10_000;
 
 /**
  * The start of a payload as it may be shown: any `"key": "…"` field and anything shaped like an
@@ -47,6 +54,7 @@ const isSource = (value: string | null): value is IngestSource => value !== null
  */
 export class ConnectionService {
   private readonly arrivals = new Map<number, Arrivals>();
+  private readonly refusalBudgets = new Map<number, { windowStart: number; written: number; skipped: number }>();
   /** Writes of a run, one after another (a refusal's trim never races the next insert). */
   private readonly queues = new Map<number, Promise<void>>();
 
@@ -74,8 +82,20 @@ export class ConnectionService {
   /** A refused payload of a run that exists (never throws: a failed write is logged). */
   refused(runId: number, refusal: { source: 'http' | 'mqtt'; reason: RefusalReason; payload: string; field?: string }): Promise<void> {
     const at = this.deps.now();
+    let budget = this.refusalBudgets.get(runId);
+    if (!budget || at - budget.windowStart >= REFUSAL_WINDOW_MS) {
+      budget = { windowStart: at, written: 0, skipped: budget?.skipped ?? 0 };
+      this.refusalBudgets.set(runId, budget);
+    }
+    if (budget.written >= REFUSAL_WRITES_PER_WINDOW) {
+      budget.skipped += 1;
+      return Promise.resolve();
+    }
+    budget.written += 1;
+    const uncounted = budget.skipped;
+    budget.skipped = 0;
     const row = { at, source: refusal.source, reason: refusal.reason, excerpt: excerptOf(refusal.payload, refusal.field) };
-    return this.serial(runId, () => this.deps.repo.refuse(runId, row));
+    return this.serial(runId, () => this.deps.repo.refuse(runId, row, uncounted));
   }
 
   /** Frames of a run stored from one request or publish. */

@@ -144,7 +144,7 @@ describe('connection page (GET /u/web/monitor/connection/query/v1) and the refus
   it('keeps the newest 50 refusals of a run and counts them all', async () => {
     const key = await rotate(ids.runA2);
     for (let i = 0; i < 53; i += 1) {
-      clock.now = START + 200_000 + i;
+      clock.now = START + 200_000 + i * 1_000;
       expect((await post(key, JSON.stringify({ frames: [], n: i }))).code).toBe(3);
     }
     const seen = await status(ids.runA2);
@@ -153,5 +153,20 @@ describe('connection page (GET /u/web/monitor/connection/query/v1) and the refus
     expect(seen.refusals[0]?.excerpt).toContain('"n":52');
     expect(seen.refusals.at(-1)?.excerpt).toContain('"n":3');
     expect(await t.db.kysely.selectFrom('ingest_refusals').select('id').where('run_id', '=', ids.runA2).execute()).toHaveLength(cc.REFUSALS_KEPT);
+  });
+
+  it('writes at most 20 refusals of a run per 10 s and counts the others with the next one written', async () => {
+    const runId = await buildRun(t.db, ids.orgA, { projectName: 'Flooded line' });
+    const key = await rotate(runId);
+    clock.now = START + 400_000;
+    for (let i = 0; i < 30; i += 1) expect((await post(key, 'junk')).code).toBe(3);
+    const flooded = await status(runId);
+    expect(flooded.refusals).toHaveLength(20);
+    expect(flooded.refusedTotal).toBe(20);
+    clock.now = START + 410_000;
+    expect((await post(key, 'more junk')).code).toBe(3);
+    const later = await status(runId);
+    expect(later.refusedTotal).toBe(31);
+    expect(later.refusals[0]).toMatchObject({ at: START + 410_000, reason: 'notJson' });
   });
 });
