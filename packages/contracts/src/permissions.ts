@@ -60,6 +60,8 @@ export const RESOURCE_CODES = [
   'telemetry.tagMapping.write',
   'telemetry.cycle.recompute',
   'project.run.read',
+  'project.run.write',
+  'project.run.delete',
   'project.basicInfo.read',
   'project.basicInfo.write',
   'project.shift.read',
