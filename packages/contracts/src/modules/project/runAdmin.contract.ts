@@ -60,6 +60,11 @@ const positiveInteger = (max: number) =>
     .positive({ error: 'validation.positiveInteger' })
     .max(max, { error: 'validation.integer' });
 
+/** Chainage typed `k+mmm.mmm` as spec §5 writes it, or already in metres (what the form's parse gives). */
+const chainage = z.union([z.number().finite(), ChainageSchema], {
+  error: (issue) => (issue.input === undefined || issue.input === null || issue.input === '' ? 'validation.required' : 'validation.chainage'),
+});
+
 const ShiftRowSchema = z
   .object({
     name: nameSchema(LIMITS.shiftNameMaxLength),
@@ -84,9 +89,9 @@ const runFields = {
   plannedLengthPerDay: optionalMeasure,
   tunnelLength: optionalMeasure,
   segmentSpec: optionalText(LIMITS.segmentSpecMaxLength),
-  /** Written `k+mmm.mmm` (spec §5); the drive direction follows from start and end. */
-  startChainage: ChainageSchema,
-  endChainage: ChainageSchema,
+  /** Written `k+mmm.mmm` (spec §5), or metres; the drive direction follows from start and end. */
+  startChainage: chainage,
+  endChainage: chainage,
   lineName: nameSchema(LIMITS.projectTextMaxLength),
   projectManager: optionalText(LIMITS.personNameMaxLength),
   siteManager: optionalText(LIMITS.personNameMaxLength),
