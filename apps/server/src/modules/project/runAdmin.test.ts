@@ -1,5 +1,5 @@
 import { adminContract, endpointUrl, KEY_TAGS, projectContract, runAdminContract, telemetryContract } from '@boreline/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildUser, call, ringRecord, signIn } from '../../../test/factories.js';
 import { ADMIN, createTestApp, envelope, type TestApp } from '../../../test/testApp.js';
 
@@ -313,6 +313,20 @@ describe('run administration with the built-in simulator', () => {
     // It holds data now: it can be finished, not deleted.
     expect(envelope(await call(t.app, 'POST', endpointUrl(c.runDelete), { token: sa, payload: { runId } })).code).toBe(3);
     expect(simulator.has(runId)).toBe(true);
+  });
+
+  it('follows a run finished on another instance as soon as the bus brings the change', async () => {
+    const root = await t.db.kysely.selectFrom('orgs').select('id').where('parent_id', 'is', null).executeTakeFirstOrThrow();
+    const created = envelope(await call(t.app, 'POST', endpointUrl(c.runAdd), { token: sa, payload: runForm(root.id, { source: 'simulator', projectName: 'Second training drive' }) }));
+    const { runId } = created.data as Detail;
+    const simulator = t.app.platform.services.get('simulator');
+    const telemetry = t.app.platform.services.get('telemetry');
+    expect(await telemetry.decoderOf(runId)).not.toBeNull();
+    // Another instance finished it: the row changed and its message came over the bus.
+    await t.db.kysely.updateTable('runs').set({ finished_at: Date.now() }).where('id', '=', runId).execute();
+    t.app.platform.bus.publish(JSON.stringify({ type: 'runChanged', runId }));
+    await vi.waitFor(() => expect(simulator.has(runId)).toBe(false));
+    expect(await telemetry.decoderOf(runId)).toBeNull();
   });
 });
 

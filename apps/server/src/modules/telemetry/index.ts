@@ -6,6 +6,9 @@ import { TelemetryService } from './telemetry.service.js';
 
 export { TelemetryService, telemetryOf } from './telemetry.service.js';
 
+/** Bus message of a run's administration (sockets ignore it): every instance follows the change. */
+const RUN_CHANGED = 'runChanged';
+
 declare module '../../core/services.js' {
   interface Services {
     /** Machine data in and out: gateways' keys and batches, decoders, series, recomputation. */
@@ -44,15 +47,26 @@ export const telemetryModule = defineModule({
       for (const run of await runs.bySource('simulator')) if (run.finished_at === null) await simulate(run, now);
       simulator.start();
     });
-    // A run created, edited, finished, reopened or deleted here: its decoder and finish state are read
-    // again, and its simulator starts or stops at once (no restart needed).
-    ctx.services.get('runAdmin').onChange(async ({ runId, kind }) => {
+    // A run created, edited, finished, reopened or deleted: its decoder and finish state are read
+    // again, and its simulator starts or stops at once (no restart needed) — here before the
+    // request answers, on the other instances when the bus brings the change (idempotent here).
+    const follow = async (runId: number) => {
       service.forget(runId);
       if (!ctx.config.simulator) return;
-      const run = kind === 'deleted' ? undefined : await runs.find(runId);
+      const run = await runs.find(runId);
       const wanted = run !== undefined && run.source === 'simulator' && run.finished_at === null;
       if (!wanted) return simulator.remove(runId);
       if (!simulator.has(runId)) await simulate(run, Date.now());
+    };
+    ctx.services.get('runAdmin').onChange(async ({ runId }) => {
+      await follow(runId);
+      ctx.bus.publish(JSON.stringify({ type: RUN_CHANGED, runId }));
+    });
+    ctx.bus.onMessage((raw) => {
+      // The bus carries every machine's data each second: only this message's own prefix is read further.
+      if (!raw.startsWith(`{"type":"${RUN_CHANGED}"`)) return;
+      const runId: unknown = (JSON.parse(raw) as { runId?: unknown }).runId;
+      if (typeof runId === 'number') void follow(runId).catch((error: unknown) => ctx.log.warn({ err: error, runId }, 'run change not followed'));
     });
     ctx.lifecycle.onStop(() => simulator.stop());
 
