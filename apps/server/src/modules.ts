@@ -22,11 +22,12 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   authModule,
   adminModule,
   projectModule,
+  // Before telemetry: the tag-mapping import goes through it.
+  importsModule,
   telemetryModule,
   monitorModule,
   reportModule,
   statisticModule,
-  importsModule,
   messagesModule,
   demoModule,
 ];

@@ -1,5 +1,6 @@
 import { defineModule } from '../../platform/module.js';
-import { MqttSource, SimulatorSource, TagMappingRepo, continueDrive } from '../../telemetry/index.js';
+import { migration as tagMapping } from '../../db/migrations/20261128T1200_tagMapping.js';
+import { MqttSource, SimulatorSource, TagMappingRepo, UnmappedTagsRepo, continueDrive } from '../../telemetry/index.js';
 import { machineTypeOf } from '../project/index.js';
 import { registerTelemetryRoutes } from './telemetry.routes.js';
 import { TelemetryService } from './telemetry.service.js';
@@ -17,13 +18,24 @@ declare module '../../core/services.js' {
 
 /**
  * Machine data sources and their administration: HTTP batch ingest with per-run keys, MQTT, the
- * built-in simulator, data linkers (tag mappings), chart series and cycle recomputation.
+ * built-in simulator, data linkers (tag mappings, the names seen that map to none, suggestions,
+ * spreadsheet import), chart series and cycle recomputation.
  */
 export const telemetryModule = defineModule({
   name: 'telemetry',
+  migrations: { '20261128T1200_tagMapping': tagMapping },
   register(ctx) {
     const runs = ctx.services.get('runs');
-    const service = new TelemetryService(runs, ctx.services.get('runScope'), ctx.telemetry.ingest, ctx.machine, new TagMappingRepo(ctx.db));
+    const service = new TelemetryService(
+      runs,
+      ctx.services.get('runScope'),
+      ctx.telemetry.ingest,
+      ctx.machine,
+      new TagMappingRepo(ctx.db),
+      new UnmappedTagsRepo(ctx.db),
+      ctx.services.get('imports'),
+      ctx.log,
+    );
     ctx.services.provide('telemetry', service);
     registerTelemetryRoutes(ctx.app, service, ctx.endpoints);
 
@@ -48,7 +60,7 @@ export const telemetryModule = defineModule({
     if (mqttUrl) {
       const mqtt = new MqttSource(
         { url: mqttUrl, prefix: ctx.config.mqttTopicPrefix, clientId: `boreline-${process.pid}` },
-        { ingest: ctx.telemetry.ingest, decoderOf: (runId) => service.decoderOf(runId), log: ctx.log },
+        { ingest: ctx.telemetry.ingest, decoderOf: (runId) => service.decoderOf(runId), noteUnknown: (runId, unknown) => service.noteUnknown(runId, unknown), log: ctx.log },
       );
       ctx.lifecycle.onStart(() => mqtt.start());
       ctx.lifecycle.onStop(() => mqtt.stop());

@@ -1,6 +1,6 @@
 import { telemetryContract } from '@boreline/contracts';
 import mqtt, { type MqttClient } from 'mqtt';
-import type { FrameDecoder } from '../decode.js';
+import type { FrameDecoder, UnknownName } from '../decode.js';
 import type { IngestService } from '../ingest.js';
 
 /**
@@ -26,6 +26,8 @@ export class MqttSource {
     private readonly deps: {
       ingest: IngestService;
       decoderOf: (runId: number) => Promise<FrameDecoder | null>;
+      /** Records the names of a stored batch that map to no tag (the tag-mapping page lists them). */
+      noteUnknown?: (runId: number, unknown: ReadonlyMap<string, UnknownName>) => Promise<void>;
       log: { warn(obj: object, msg: string): void; info(obj: object, msg: string): void };
     },
   ) {}
@@ -75,9 +77,10 @@ export class MqttSource {
     const single = telemetryContract.IngestFrameSchema.safeParse(json);
     const batch = single.success ? { success: true as const, data: { frames: [single.data], batchId: undefined } } : telemetryContract.IngestBatchSchema.safeParse(json);
     if (!batch.success) return this.reject('not a frame or batch', topic);
-    const { frames } = decoder.decode(runId, batch.data.frames);
-    await this.deps.ingest.ingest(runId, frames, batch.data.batchId);
+    const { frames, unknown } = decoder.decode(runId, batch.data.frames);
+    const result = await this.deps.ingest.ingest(runId, frames, batch.data.batchId);
     this.stats.frames += frames.length;
+    if (!result.replayed && unknown.size > 0) await this.deps.noteUnknown?.(runId, unknown);
   }
 
   async stop(): Promise<void> {

@@ -1,0 +1,81 @@
+import type { TagDef } from '@boreline/contracts';
+
+/** A row of the mappings being edited; `tagCode` null until a tag is chosen. */
+export interface DraftRow {
+  key: string;
+  rawName: string;
+  tagCode: string | null;
+}
+
+export interface LineProblem {
+  line: number;
+  reason: 'noSeparator' | 'unknownTag';
+  text: string;
+}
+
+let nextKey = 0;
+export const newRow = (rawName = '', tagCode: string | null = null): DraftRow => {
+  nextKey += 1;
+  return { key: `row-${nextKey}`, rawName, tagCode };
+};
+
+const unquote = (cell: string) => {
+  const trimmed = cell.trim();
+  return trimmed.length >= 2 && trimmed.startsWith('"') && trimmed.endsWith('"') ? trimmed.slice(1, -1).replace(/""/g, '"').trim() : trimmed;
+};
+
+/**
+ * Lines of `rawName<TAB or ; or ,>tag` (copied from a spreadsheet, or a CSV file): the first tab
+ * separates, else the first semicolon, else the first comma. The tag may be given by its code or by
+ * the catalogue's PLC variable. A first line whose tag is no tag at all is taken for a header row.
+ */
+export function parseMappingLines(text: string, catalogue: readonly TagDef[]): { rows: { rawName: string; tagCode: string }[]; problems: LineProblem[] } {
+  const byCode = new Map(catalogue.map((tag) => [tag.code, tag.code]));
+  for (const tag of catalogue) if (!byCode.has(tag.plcVar)) byCode.set(tag.plcVar, tag.code);
+  const rows: { rawName: string; tagCode: string }[] = [];
+  const problems: LineProblem[] = [];
+  text.split(/\r?\n/).forEach((raw, index) => {
+    const line = raw.replace(/^\uFEFF/, '');
+    if (!line.trim()) return;
+    const separator = ['\t', ';', ','].find((s) => line.includes(s));
+    if (!separator) {
+      problems.push({ line: index + 1, reason: 'noSeparator', text: line.trim() });
+      return;
+    }
+    const at = line.indexOf(separator);
+    const rawName = unquote(line.slice(0, at));
+    const tagCell = unquote(line.slice(at + 1).split(separator)[0] ?? '');
+    const tagCode = byCode.get(tagCell);
+    if (!tagCode) {
+      const header = index === 0 && !tagCell.includes('.');
+      if (!header) problems.push({ line: index + 1, reason: 'unknownTag', text: tagCell });
+      return;
+    }
+    if (!rawName) {
+      problems.push({ line: index + 1, reason: 'noSeparator', text: line.trim() });
+      return;
+    }
+    rows.push({ rawName, tagCode });
+  });
+  return { rows, problems };
+}
+
+/** Rows added to the draft: a name already in it takes the new tag, a new name is appended. */
+export function mergeRows(draft: readonly DraftRow[], added: readonly { rawName: string; tagCode: string | null }[]): DraftRow[] {
+  const next = [...draft];
+  for (const row of added) {
+    const at = next.findIndex((r) => r.rawName.trim() === row.rawName);
+    if (at >= 0) {
+      const known = next[at];
+      if (known && row.tagCode !== null) next[at] = { ...known, tagCode: row.tagCode };
+    } else next.push(newRow(row.rawName, row.tagCode));
+  }
+  return next;
+}
+
+/** Whether the draft differs from what is saved (order aside). */
+export function isDirty(draft: readonly DraftRow[], saved: readonly { rawName: string; tagCode: string }[]): boolean {
+  if (draft.length !== saved.length) return true;
+  const byName = new Map(saved.map((m) => [m.rawName, m.tagCode]));
+  return draft.some((r) => byName.get(r.rawName.trim()) !== r.tagCode);
+}
