@@ -5,6 +5,8 @@ export interface DraftRow {
   key: string;
   rawName: string;
   tagCode: string | null;
+  /** The row shows a saved mapping (removing it is asked about). */
+  saved?: boolean;
 }
 
 export interface LineProblem {
@@ -14,10 +16,13 @@ export interface LineProblem {
 }
 
 let nextKey = 0;
-export const newRow = (rawName = '', tagCode: string | null = null): DraftRow => {
+export const newRow = (rawName = '', tagCode: string | null = null, saved = false): DraftRow => {
   nextKey += 1;
-  return { key: `row-${nextKey}`, rawName, tagCode };
+  return { key: `row-${nextKey}`, rawName, tagCode, ...(saved ? { saved } : {}) };
 };
+
+/** The saved mappings as rows to edit. */
+export const rowsOf = (saved: readonly { rawName: string; tagCode: string }[]): DraftRow[] => saved.map((m) => newRow(m.rawName, m.tagCode, true));
 
 const unquote = (cell: string) => {
   const trimmed = cell.trim();

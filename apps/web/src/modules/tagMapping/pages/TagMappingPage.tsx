@@ -14,7 +14,7 @@ import { ImportDialog } from '../../../ui/ImportDialog.js';
 import { downloadTemplate, IMPORT_MAX_BYTES, importMappings, mappingsKey, saveMappings, unmappedKey, useMappings } from '../api.js';
 import { PasteDialog } from '../components/PasteDialog.js';
 import { UnmappedNames } from '../components/UnmappedNames.js';
-import { type DraftRow, isDirty, mergeRows, newRow } from '../draft.js';
+import { type DraftRow, isDirty, mergeRows, newRow, rowsOf } from '../draft.js';
 import { useTagName } from '../useTagName.js';
 
 type RowErrors = Record<string, { rawName?: string; tagCode?: string }>;
@@ -42,7 +42,7 @@ function TagMapping({ run }: { run: CurrentRun }) {
   const [syncedFrom, setSyncedFrom] = useState<typeof saved>(undefined);
   if (saved !== syncedFrom) {
     setSyncedFrom(saved);
-    setDraft((saved ?? []).map((m) => newRow(m.rawName, m.tagCode)));
+    setDraft(rowsOf(saved ?? []));
   }
   const dirty = saved !== undefined && isDirty(draft, saved);
   const [errors, setErrors] = useState<RowErrors>({});
@@ -130,7 +130,6 @@ function TagMapping({ run }: { run: CurrentRun }) {
     save.mutate({ rows, mappings: parsed.data.mappings });
   };
 
-  const savedNames = new Set((saved ?? []).map((m) => m.rawName));
   const draftNames = useMemo(() => new Set(draft.map((r) => r.rawName.trim())), [draft]);
 
   const columns = [
@@ -192,9 +191,9 @@ function TagMapping({ run }: { run: CurrentRun }) {
             width: 56,
             render: (_: unknown, row: DraftRow) => {
               const remove = () => setDraft((rows) => rows.filter((r) => r.key !== row.key));
-              const button = <Button type="text" danger icon={<DeleteOutlined />} aria-label={t('tagMapping.action.remove')} onClick={savedNames.has(row.rawName.trim()) ? undefined : remove} />;
+              const button = <Button type="text" danger icon={<DeleteOutlined />} aria-label={t('tagMapping.action.remove')} onClick={row.saved ? undefined : remove} />;
               // A saved mapping is asked about; a row not saved yet just goes.
-              return savedNames.has(row.rawName.trim()) ? (
+              return row.saved ? (
                 <Popconfirm title={t('tagMapping.removeConfirm', { name: row.rawName })} okText={t('tagMapping.action.remove')} okButtonProps={{ danger: true }} onConfirm={remove}>
                   {button}
                 </Popconfirm>
@@ -224,7 +223,7 @@ function TagMapping({ run }: { run: CurrentRun }) {
         {t('tagMapping.action.save')}
       </Button>
       {dirty ? (
-        <Popconfirm title={t('tagMapping.discardConfirm')} onConfirm={() => setDraft((saved ?? []).map((m) => newRow(m.rawName, m.tagCode)))}>
+        <Popconfirm title={t('tagMapping.discardConfirm')} onConfirm={() => setDraft(rowsOf(saved ?? []))}>
           <Button icon={<ClearOutlined />}>{t('tagMapping.action.discard')}</Button>
         </Popconfirm>
       ) : null}
@@ -254,10 +253,7 @@ function TagMapping({ run }: { run: CurrentRun }) {
         open={pasting}
         catalogue={catalogue}
         onClose={() => setPasting(false)}
-        onAdd={(rows) => {
-          add(rows);
-          setPasting(false);
-        }}
+        onAdd={add}
       />
       <ImportDialog
         open={importing}
