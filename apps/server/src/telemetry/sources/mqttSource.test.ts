@@ -27,7 +27,7 @@ describe('MQTT ingest through the broker', () => {
     const service = services.get('telemetry');
     source = new MqttSource(
       { url: BROKER, prefix, clientId: `boreline-test-${randomBytes(4).toString('hex')}` },
-      { ingest, decoderOf: (id) => service.decoderOf(id), log: { warn: (o, m) => warnings.push(`${m} ${JSON.stringify(o)}`), info: () => undefined } },
+      { ingest, decoderOf: (id) => service.decoderOf(id), noteUnknown: (id, unknown) => service.noteUnknown(id, unknown), log: { warn: (o, m) => warnings.push(`${m} ${JSON.stringify(o)}`), info: () => undefined } },
     );
     await source.start();
   });
@@ -54,7 +54,7 @@ describe('MQTT ingest through the broker', () => {
     await publisher.publishAsync(topic, 'not json at all', { qos: 1 });
     await publisher.publishAsync(topic, JSON.stringify({ frames: 'wrong' }), { qos: 1 });
     await publisher.publishAsync(`${prefix}/runs/999999/frames`, JSON.stringify(batch), { qos: 1 });
-    await publisher.publishAsync(topic, JSON.stringify({ ts: new Date(T0 + 30_000).toISOString(), values: { [KEY_TAGS.cutterSpeed]: 2.25 } }), { qos: 1 });
+    await publisher.publishAsync(topic, JSON.stringify({ ts: new Date(T0 + 30_000).toISOString(), values: { [KEY_TAGS.cutterSpeed]: 2.25, 'GW.Uptime': 3600 } }), { qos: 1 });
     await publisher.endAsync();
     await until(async () => (await points()).length === 31);
     const stored = await points();
@@ -62,5 +62,10 @@ describe('MQTT ingest through the broker', () => {
     expect(stored.at(-1)).toEqual([T0 + 30_000, 2.25]);
     expect(source.stats).toMatchObject({ messages: 5, frames: 31, rejected: 3 });
     expect(warnings.filter((w) => w.startsWith('mqtt payload rejected'))).toHaveLength(3);
+    // A name that maps to no tag is listed for the tag-mapping page, as over HTTP.
+    const unmappedList = async () => envelope(await call(t.app, 'POST', endpointUrl(telemetryContract.tagMappingUnmapped), { token: sa, payload: { runId } })).data as { total: number };
+    // Recorded right after the frames are durable: the list may trail the series by a moment.
+    await until(async () => (await unmappedList()).total > 0);
+    expect(await unmappedList()).toEqual({ total: 1, items: [{ rawName: 'GW.Uptime', count: 1, firstSeen: T0 + 30_000, lastSeen: T0 + 30_000, lastValue: 3600 }] });
   });
 });
