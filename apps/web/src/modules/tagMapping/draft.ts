@@ -29,6 +29,29 @@ const unquote = (cell: string) => {
   return trimmed.length >= 2 && trimmed.startsWith('"') && trimmed.endsWith('"') ? trimmed.slice(1, -1).replace(/""/g, '"').trim() : trimmed;
 };
 
+/** The cells of a line split at its separator outside quotes: a tab, else a semicolon, else a comma; null without one. */
+function splitCells(line: string): string[] | null {
+  const outside = (separator: string) => {
+    const cells: string[] = [];
+    let quoted = false;
+    let start = 0;
+    for (let i = 0; i < line.length; i += 1) {
+      if (line[i] === '"') quoted = !quoted;
+      else if (!quoted && line[i] === separator) {
+        cells.push(line.slice(start, i));
+        start = i + 1;
+      }
+    }
+    cells.push(line.slice(start));
+    return cells;
+  };
+  for (const separator of ['\t', ';', ',']) {
+    const cells = outside(separator);
+    if (cells.length > 1) return cells;
+  }
+  return null;
+}
+
 /**
  * Lines of `rawName<TAB or ; or ,>tag` (copied from a spreadsheet, or a CSV file): the first tab
  * separates, else the first semicolon, else the first comma. The tag may be given by its code or by
@@ -42,14 +65,13 @@ export function parseMappingLines(text: string, catalogue: readonly TagDef[]): {
   text.split(/\r?\n/).forEach((raw, index) => {
     const line = raw.replace(/^\uFEFF/, '');
     if (!line.trim()) return;
-    const separator = ['\t', ';', ','].find((s) => line.includes(s));
-    if (!separator) {
+    const cells = splitCells(line);
+    if (!cells) {
       problems.push({ line: index + 1, reason: 'noSeparator', text: line.trim() });
       return;
     }
-    const at = line.indexOf(separator);
-    const rawName = unquote(line.slice(0, at));
-    const tagCell = unquote(line.slice(at + 1).split(separator)[0] ?? '');
+    const rawName = unquote(cells[0] ?? '');
+    const tagCell = unquote(cells[1] ?? '');
     const tagCode = byCode.get(tagCell);
     if (!tagCode) {
       const header = index === 0 && !tagCell.includes('.');

@@ -1,6 +1,6 @@
 import type { telemetryContract } from '@boreline/contracts';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type ApiStub, MILAN_RUN } from '../../../test/apiStub.fixture.js';
 import { renderRoutes } from '../../../test/renderRoutes.fixture.js';
@@ -37,6 +37,11 @@ function renderPage(resources = WRITER) {
   renderRoutes([{ path: '/fw1/tagMapping', element: <TagMappingPage />, handle: { name: 'tagMapping', resource: 'telemetry.tagMapping.read' } }], '/fw1/tagMapping');
 }
 
+/**
+ * antd's CSS-in-JS fills the document with style sheets, and jsdom computes styles slowly: clicks
+ * skip the pointer-events check and buttons are found by their names without the visibility check.
+ */
+const user = userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never });
 const saves = () => api.calls.filter((c) => c.id === 'telemetry.tagMappingSave');
 const mappingRows = (): HTMLElement[] => [...screen.getByTestId('mapping-table').querySelectorAll<HTMLElement>('tr.ant-table-row')];
 const unmappedRow = async (name: string) => within((await within(await screen.findByTestId('unmapped-table')).findByText(name)).closest('tr') ?? document.body);
@@ -69,7 +74,7 @@ describe('tag mapping page', { timeout: 45_000 }, () => {
     expect(seen.getByText('1,200')).toBeTruthy();
     expect(seen.getByText('12,500.5')).toBeTruthy();
     expect(seen.getByText('17/11/2026 10:01')).toBeTruthy();
-    expect(await seen.findByRole('button', { name: /Map PLC1\.Gesamtkraft to Shield total thrust/ })).toBeTruthy();
+    expect(await seen.findByRole('button', { name: /Map PLC1\.Gesamtkraft to Shield total thrust/, hidden: true })).toBeTruthy();
     const heartbeat = await unmappedRow('GW.Heartbeat');
     expect(heartbeat.getByText('—')).toBeTruthy();
     expect(await heartbeat.findByText('No similar tag')).toBeTruthy();
@@ -83,12 +88,12 @@ describe('tag mapping page', { timeout: 45_000 }, () => {
     renderPage();
     api.responses.set('telemetry.tagMappingSave', (input: { mappings: unknown[] }) => input.mappings);
     const seen = await unmappedRow('PLC1.Gesamtkraft');
-    await seen.findAllByRole('button', { name: /Map PLC1\.Gesamtkraft to/ });
-    await userEvent.click(seen.getByRole('button', { name: 'Map PLC1.Gesamtkraft' }));
+    await seen.findAllByRole('button', { name: /Map PLC1\.Gesamtkraft to/, hidden: true });
+    await user.click(seen.getByRole('button', { name: 'Map PLC1.Gesamtkraft', hidden: true }));
     expect(seen.getByText('In the table')).toBeTruthy();
     expect(screen.getByText('Unsaved changes')).toBeTruthy();
     expect(mappingRows()).toHaveLength(2);
-    await userEvent.click(screen.getByRole('button', { name: /Save/ }));
+    await user.click(screen.getByRole('button', { name: /Save/, hidden: true }));
     await waitFor(() => expect(saves()).toHaveLength(1));
     expect(saves()[0]?.input).toEqual({
       runId: 1,
@@ -100,10 +105,10 @@ describe('tag mapping page', { timeout: 45_000 }, () => {
   it('checks each row with the contract before sending, and puts the server refusal at its row', async () => {
     renderPage();
     await screen.findByDisplayValue('PLC1.VORTRIEB_V');
-    await userEvent.click(screen.getByRole('button', { name: /Add row/ }));
+    await user.click(screen.getByRole('button', { name: /Add row/, hidden: true }));
     const fresh = within(mappingRows()[1] ?? document.body);
-    await userEvent.type(fresh.getByLabelText('Gateway variable'), 'PLC1.VORTRIEB_V');
-    await userEvent.click(screen.getByRole('button', { name: /Save/ }));
+    await user.type(fresh.getByLabelText('Gateway variable'), 'PLC1.VORTRIEB_V');
+    await user.click(screen.getByRole('button', { name: /Save/, hidden: true }));
     expect(await fresh.findByText('Each name may be used only once')).toBeTruthy();
     expect(fresh.getByText('This field is required')).toBeTruthy();
     expect(saves()).toHaveLength(0);
@@ -113,11 +118,11 @@ describe('tag mapping page', { timeout: 45_000 }, () => {
       throw new ApiError(3, 'Not a tag of this machine: thrust.noSuch', { fields: [{ field: 'mappings.1.tagCode', message: 'Not a tag of this machine: thrust.noSuch' }] });
     });
     // A row not saved yet goes without asking; a seen name comes in with its best suggestion.
-    await userEvent.click(fresh.getByRole('button', { name: 'Remove' }));
+    await user.click(fresh.getByRole('button', { name: 'Remove', hidden: true }));
     const seen = await unmappedRow('PLC1.Gesamtkraft');
-    await seen.findAllByRole('button', { name: /Map PLC1\.Gesamtkraft to/ });
-    await userEvent.click(seen.getByRole('button', { name: 'Map PLC1.Gesamtkraft' }));
-    await userEvent.click(screen.getByRole('button', { name: /Save/ }));
+    await seen.findAllByRole('button', { name: /Map PLC1\.Gesamtkraft to/, hidden: true });
+    await user.click(seen.getByRole('button', { name: 'Map PLC1.Gesamtkraft', hidden: true }));
+    await user.click(screen.getByRole('button', { name: /Save/, hidden: true }));
     await waitFor(() => expect(saves()).toHaveLength(1));
     expect(await within(mappingRows()[1] ?? document.body).findByRole('alert')).toHaveProperty('textContent', 'Not a tag of this machine: thrust.noSuch');
   });
@@ -125,12 +130,12 @@ describe('tag mapping page', { timeout: 45_000 }, () => {
   it('adds pasted lines separated by tab, semicolon or comma, and lists the lines it cannot read', async () => {
     renderPage();
     await screen.findByDisplayValue('PLC1.VORTRIEB_V');
-    await userEvent.click(screen.getByRole('button', { name: /Paste lines/ }));
+    await user.click(screen.getByRole('button', { name: /Paste lines/, hidden: true }));
     const area = await screen.findByRole('textbox', { name: 'Paste mappings' });
     fireEvent.change(area, {
       target: { value: 'Gateway variable;Tag\nPLC1.Gesamtkraft\tthrust.totalThrust\nPLC1.Drehzahl;cutterhead.speed\n"PLC1.VORTRIEB_V",DB10.AdvSpeedSet\nno separator here\nX.Y;thrust.noSuch' },
     });
-    await userEvent.click(screen.getByRole('button', { name: 'Add to the table' }));
+    await user.click(screen.getByRole('button', { name: 'Add to the table', hidden: true }));
     const problems = await screen.findByTestId('paste-problems');
     expect(problems.textContent).toContain('2 lines were not added:');
     expect(problems.textContent).toContain('Line 5: no tab, semicolon or comma between the name and the tag');
@@ -144,16 +149,16 @@ describe('tag mapping page', { timeout: 45_000 }, () => {
     renderPage();
     api.responses.set('telemetry.tagMappingSave', []);
     await screen.findByDisplayValue('PLC1.VORTRIEB_V');
-    await userEvent.click(within(mappingRows()[0] ?? document.body).getByRole('button', { name: 'Remove' }));
+    await user.click(within(mappingRows()[0] ?? document.body).getByRole('button', { name: 'Remove', hidden: true }));
     // A saved mapping is asked about first.
     const ask = await screen.findByText('Remove the mapping of PLC1.VORTRIEB_V? It is deleted when the table is saved.');
-    await userEvent.click(within(ask.closest('.ant-popover') as HTMLElement).getByRole('button', { name: 'Remove' }));
+    await user.click(within(ask.closest('.ant-popover') as HTMLElement).getByRole('button', { name: 'Remove', hidden: true }));
     await waitFor(() => expect(screen.queryByDisplayValue('PLC1.VORTRIEB_V')).toBeNull());
-    await userEvent.click(screen.getByRole('button', { name: /Save/ }));
+    await user.click(screen.getByRole('button', { name: /Save/, hidden: true }));
     expect(await screen.findByText('Saving removes 1 saved mappings. Their values will no longer be stored.')).toBeTruthy();
     expect(saves()).toHaveLength(0);
     const dialog = screen.getByRole('dialog');
-    await userEvent.click(within(dialog).getByRole('button', { name: /Save/ }));
+    await user.click(within(dialog).getByRole('button', { name: /Save/, hidden: true }));
     await waitFor(() => expect(saves()).toHaveLength(1));
     expect(saves()[0]?.input).toEqual({ runId: 1, mappings: [] });
   });
@@ -162,8 +167,8 @@ describe('tag mapping page', { timeout: 45_000 }, () => {
     renderPage(['telemetry.tagMapping.read']);
     expect(await screen.findByText('PLC1.VORTRIEB_V', { selector: 'code' })).toBeTruthy();
     expect(screen.getByText(/You can view the mappings/)).toBeTruthy();
-    expect(screen.queryByRole('button', { name: /Save/ })).toBeNull();
-    expect(screen.queryByRole('button', { name: /Paste lines/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Save/, hidden: true })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Paste lines/, hidden: true })).toBeNull();
     const seen = await unmappedRow('PLC1.Gesamtkraft');
     expect(await seen.findByText('Shield total thrust (kN)')).toBeTruthy();
     expect(seen.queryByRole('button')).toBeNull();
