@@ -163,6 +163,20 @@ describe('tag mapping page', { timeout: 45_000 }, () => {
     expect(saves()[0]?.input).toEqual({ runId: 1, mappings: [] });
   });
 
+  it('offers the spreadsheet import with its template, and only without unsaved changes', async () => {
+    renderPage();
+    await screen.findByDisplayValue('PLC1.VORTRIEB_V');
+    const importButton = () => screen.getByRole('button', { name: /Import/, hidden: true });
+    expect(importButton()).toHaveProperty('disabled', false);
+    await user.click(importButton());
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Import tag mappings')).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: /Download the template/, hidden: true })).toBeTruthy();
+    await user.click(within(dialog).getAllByRole('button', { name: 'Close', hidden: true }).at(-1) ?? dialog);
+    await user.click(screen.getByRole('button', { name: /Add row/, hidden: true }));
+    expect(importButton()).toHaveProperty('disabled', true);
+  });
+
   it('shows a reader the mappings without controls to change them', async () => {
     renderPage(['telemetry.tagMapping.read']);
     expect(await screen.findByText('PLC1.VORTRIEB_V', { selector: 'code' })).toBeTruthy();
