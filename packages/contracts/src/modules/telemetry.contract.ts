@@ -181,6 +181,7 @@ export const tagMappingSuggest = defineEndpoint({
     "Catalogue tags of the machine whose code, PLC variable or name in any of the six languages resembles each gateway name (and whose unit matches, when given), best first, at most `LIMITS.tagSuggestionsPerName` per name",
   input: TagSuggestQuerySchema,
   output: z.array(z.object({ rawName: z.string(), suggestions: z.array(TagSuggestionSchema) })),
+  fieldLabels: { unit: 'tagMapping.column.unit' },
 });
 
 /** The form fields sent beside an import file (multipart), checked by the handler. */

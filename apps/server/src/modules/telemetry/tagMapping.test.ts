@@ -117,7 +117,9 @@ describe('tag mapping: unmapped names, suggestions, import (/u/web/monitor/tagMa
     expect(answer[1]?.suggestions.length).toBeLessThanOrEqual(LIMITS.tagSuggestionsPerName);
     expect(answer[2]?.suggestions).toEqual([]);
     const tooMany = await send(c.tagMappingSuggest, { runId: ids.runA, names: Array.from({ length: LIMITS.tagSuggestNamesMax + 1 }, (_, i) => ({ rawName: `n${i}` })) });
-    expect(tooMany.code).toBe(3);
+    expect(tooMany.msg).toMatch(/^Gateway variables: /);
+    const longUnit = await send(c.tagMappingSuggest, { runId: ids.runA, names: [{ rawName: 'x', unit: 'u'.repeat(LIMITS.tagUnitMaxLength + 1) }] }, tokens.reader, 'it_IT');
+    expect(longUnit.msg).toMatch(/^Unità: /);
   });
 
   it('refuses a tag outside the catalogue and a name given twice at their rows, in the caller language', async () => {
