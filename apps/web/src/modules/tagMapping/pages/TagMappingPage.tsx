@@ -37,12 +37,13 @@ function TagMapping({ run }: { run: CurrentRun }) {
   const mappings = useMappings(run.runId);
   const saved = mappings.data;
 
-  // The draft follows the saved list until the user changes it.
+  // The draft follows the saved list while the user has changed nothing; a list read again
+  // meanwhile (another user saved, the window regained focus) never overwrites unsaved edits.
   const [draft, setDraft] = useState<DraftRow[]>([]);
   const [syncedFrom, setSyncedFrom] = useState<typeof saved>(undefined);
   if (saved !== syncedFrom) {
     setSyncedFrom(saved);
-    setDraft(rowsOf(saved ?? []));
+    if (!isDirty(draft, syncedFrom ?? [])) setDraft(rowsOf(saved ?? []));
   }
   const dirty = saved !== undefined && isDirty(draft, saved);
   const [errors, setErrors] = useState<RowErrors>({});
@@ -89,6 +90,7 @@ function TagMapping({ run }: { run: CurrentRun }) {
     mutationFn: (input: { rows: DraftRow[]; mappings: { rawName: string; tagCode: string }[] }) => saveMappings(run.runId, input.mappings),
     onSuccess: async (result) => {
       client.setQueryData(mappingsKey(run.runId), result);
+      setDraft(rowsOf(result));
       setErrors({});
       notify.show('success', t('common.outcome.editSuccess'));
       await client.invalidateQueries({ queryKey: unmappedKey(run.runId) });
