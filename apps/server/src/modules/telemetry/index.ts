@@ -1,6 +1,6 @@
 import { defineModule } from '../../platform/module.js';
 import { migration as tagMapping } from '../../db/migrations/20261128T1200_tagMapping.js';
-import { MqttSource, SimulatorSource, TagMappingRepo, UnmappedTagsRepo, continueDrive } from '../../telemetry/index.js';
+import { SimulatorSource, TagMappingRepo, UnmappedTagsRepo, continueDrive } from '../../telemetry/index.js';
 import { machineTypeOf } from '../project/index.js';
 import { registerTelemetryRoutes } from './telemetry.routes.js';
 import { TelemetryService } from './telemetry.service.js';
@@ -17,9 +17,9 @@ declare module '../../core/services.js' {
 }
 
 /**
- * Machine data sources and their administration: HTTP batch ingest with per-run keys, MQTT, the
- * built-in simulator, data linkers (tag mappings, the names seen that map to none, suggestions,
- * spreadsheet import), chart series and cycle recomputation.
+ * Machine data sources and their administration: HTTP batch ingest with per-run keys, the built-in
+ * simulator, data linkers (tag mappings, the names seen that map to none, suggestions, spreadsheet
+ * import), chart series and cycle recomputation.
  */
 export const telemetryModule = defineModule({
   name: 'telemetry',
@@ -55,15 +55,5 @@ export const telemetryModule = defineModule({
       simulator.start();
     });
     ctx.lifecycle.onStop(() => simulator.stop());
-
-    const mqttUrl = ctx.config.mqttUrl;
-    if (mqttUrl) {
-      const mqtt = new MqttSource(
-        { url: mqttUrl, prefix: ctx.config.mqttTopicPrefix, clientId: `boreline-${process.pid}` },
-        { ingest: ctx.telemetry.ingest, decoderOf: (runId) => service.decoderOf(runId), noteUnknown: (runId, unknown) => service.noteUnknown(runId, unknown), log: ctx.log },
-      );
-      ctx.lifecycle.onStart(() => mqtt.start());
-      ctx.lifecycle.onStop(() => mqtt.stop());
-    }
   },
 });
