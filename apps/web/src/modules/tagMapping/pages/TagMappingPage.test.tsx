@@ -69,7 +69,7 @@ describe('tag mapping page', { timeout: 45_000 }, () => {
     expect(row.getByText('Thrust')).toBeTruthy();
     expect(row.getByText(/Advance speed \(mm\/min\) · thrust\.advanceSpeed/)).toBeTruthy();
 
-    expect(screen.getByTestId('unmapped-total').textContent).toBe('2 names');
+    expect(screen.getByTestId('unmapped-total').textContent).toBe('Names: 2');
     const seen = await unmappedRow('PLC1.Gesamtkraft');
     expect(seen.getByText('1,200')).toBeTruthy();
     expect(seen.getByText('12,500.5')).toBeTruthy();
@@ -137,7 +137,7 @@ describe('tag mapping page', { timeout: 45_000 }, () => {
     });
     await user.click(screen.getByRole('button', { name: 'Add to the table', hidden: true }));
     const problems = await screen.findByTestId('paste-problems');
-    expect(problems.textContent).toContain('2 lines were not added:');
+    expect(problems.textContent).toContain('Lines not added (2):');
     expect(problems.textContent).toContain('Line 5: no tab, semicolon or comma between the name and the tag');
     expect(problems.textContent).toContain('Line 6: thrust.noSuch is not a tag of this machine');
     // Three lines taken: two new names, and the saved name now on the setpoint (given by its PLC variable).
@@ -155,7 +155,7 @@ describe('tag mapping page', { timeout: 45_000 }, () => {
     await user.click(within(ask.closest('.ant-popover') as HTMLElement).getByRole('button', { name: 'Remove', hidden: true }));
     await waitFor(() => expect(screen.queryByDisplayValue('PLC1.VORTRIEB_V')).toBeNull());
     await user.click(screen.getByRole('button', { name: /Save/, hidden: true }));
-    expect(await screen.findByText('Saving removes 1 saved mappings. Their values will no longer be stored.')).toBeTruthy();
+    expect(await screen.findByText('Saving removes saved mappings (1). Their values will no longer be stored.')).toBeTruthy();
     expect(saves()).toHaveLength(0);
     const dialog = screen.getByRole('dialog');
     await user.click(within(dialog).getByRole('button', { name: /Save/, hidden: true }));
