@@ -23,12 +23,13 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   authModule,
   adminModule,
   projectModule,
+  // Before telemetry: the tag-mapping import goes through it.
+  importsModule,
   telemetryModule,
   connectionModule,
   monitorModule,
   reportModule,
   statisticModule,
-  importsModule,
   messagesModule,
   demoModule,
 ];

@@ -47,6 +47,13 @@ export const LIMITS = {
   seriesPointsMax: 5_000,
   seriesPointsDefault: 2_000,
   tagMappingsMax: 2_000,
+  /** Unmapped gateway names listed on the tag-mapping page (most recent first). */
+  unmappedNamesListedMax: 500,
+  /** Names asked for suggestions at once, and suggestions answered per name. */
+  tagSuggestNamesMax: 25,
+  tagSuggestionsPerName: 5,
+  tagUnitMaxLength: 16,
+  tagMapImportMaxBytes: 2 * MB,
   /** Project basic info, TBM equipment and shifts. */
   projectNameMaxLength: 100,
   projectCodeMaxLength: 50,

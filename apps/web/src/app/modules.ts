@@ -10,6 +10,7 @@ import { projectModule } from '../modules/project/index.js';
 import { reportModule } from '../modules/report/index.js';
 import { statisticModule } from '../modules/statistic/index.js';
 import { systemModule } from '../modules/system/index.js';
+import { tagMappingModule } from '../modules/tagMapping/index.js';
 
 /** Every web module, once: the router and the side menu are built from this list. */
 export const MODULES: readonly WebModule[] = [
@@ -20,6 +21,7 @@ export const MODULES: readonly WebModule[] = [
   projectModule,
   monitorModule,
   connectionModule,
+  tagMappingModule,
   reportModule,
   statisticModule,
   messagesModule,

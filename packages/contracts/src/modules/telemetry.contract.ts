@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../core/endpoint.js';
 import { LIMITS } from '../limits.js';
+import { IMPORT_MODES, ImportReportSchema, ProgressKeySchema } from './imports/imports.contract.js';
 import { RunIdSchema } from './project/project.contract.js';
 
 const EpochMs = z.number({ error: 'validation.required' }).int({ error: 'validation.invalid' }).min(0, { error: 'validation.invalid' });
@@ -106,17 +107,105 @@ export const tagMappingQuery = defineEndpoint({
   output: z.array(TagMappingSchema),
 });
 
+/** A whole data linker; a name given twice is refused at its second row. */
+export const TagMappingSaveSchema = z
+  .object({ runId: RunIdSchema, mappings: z.array(TagMappingSchema).max(LIMITS.tagMappingsMax, { error: 'validation.tooMany' }) })
+  .superRefine((v, ctx) => {
+    const seen = new Set<string>();
+    v.mappings.forEach((m, i) => {
+      if (seen.has(m.rawName)) ctx.addIssue({ code: 'custom', message: 'validation.duplicateName', path: ['mappings', i, 'rawName'] });
+      seen.add(m.rawName);
+    });
+  });
+
 export const tagMappingSave = defineEndpoint({
   id: 'telemetry.tagMappingSave',
   base: 'project',
   method: 'POST',
   path: '/u/web/monitor/tagMapping/save/v1',
   permission: 'telemetry.tagMapping.write',
-  summary: "Replaces a machine's data linker as a whole; every tag must be in the machine's catalogue and every name used once",
-  input: z
-    .object({ runId: RunIdSchema, mappings: z.array(TagMappingSchema).max(LIMITS.tagMappingsMax, { error: 'validation.tooMany' }) })
-    .refine((v) => new Set(v.mappings.map((m) => m.rawName)).size === v.mappings.length, { error: 'validation.duplicateName', path: ['mappings'] }),
+  summary:
+    "Replaces a machine's data linker as a whole; every tag must be in the machine's catalogue and every name used once (refused at the row: `mappings.<i>.tagCode` / `.rawName`). Names now mapped leave the unmapped list",
+  input: TagMappingSaveSchema,
   output: z.array(TagMappingSchema),
+});
+
+/** A catalogue tag proposed for a gateway name, best first; `score` from 0 to 1. */
+export const TagSuggestionSchema = z.object({ code: z.string(), score: z.number() });
+export type TagSuggestion = z.infer<typeof TagSuggestionSchema>;
+
+export const UnmappedNameSchema = z.object({
+  rawName: z.string(),
+  /** Frames that carried the name since it was first seen. */
+  count: z.number().int(),
+  firstSeen: z.number(),
+  lastSeen: z.number(),
+  /** The value of the newest frame that carried it (null: that frame had no value). */
+  lastValue: z.number().nullable(),
+});
+export type UnmappedName = z.infer<typeof UnmappedNameSchema>;
+
+export const tagMappingUnmapped = defineEndpoint({
+  id: 'telemetry.tagMappingUnmapped',
+  base: 'project',
+  method: 'POST',
+  path: '/u/web/monitor/tagMapping/unmapped/v1',
+  permission: 'telemetry.tagMapping.read',
+  summary:
+    "The gateway's variable names that map to no tag of the machine, as recorded from the frames received (HTTP and MQTT), most recently seen first (suggestions for them: `tagMappingSuggest`). `total` counts them all; at most `LIMITS.unmappedNamesListedMax` are listed",
+  input: z.object({ runId: RunIdSchema }),
+  output: z.object({ total: z.number().int(), items: z.array(UnmappedNameSchema) }),
+});
+
+export const TagSuggestQuerySchema = z.object({
+  runId: RunIdSchema,
+  names: z
+    .array(
+      z.object({
+        rawName: z.string({ error: 'validation.required' }).trim().min(1, { error: 'validation.required' }).max(LIMITS.tagCodeMaxLength, { error: 'validation.maxLength' }),
+        /** The unit the machine documents for the variable, when known: tags of that unit rank first. */
+        unit: z.string().trim().max(LIMITS.tagUnitMaxLength, { error: 'validation.maxLength' }).optional(),
+      }),
+    )
+    .min(1, { error: 'validation.required' })
+    .max(LIMITS.tagSuggestNamesMax, { error: 'validation.tooMany' }),
+});
+
+export const tagMappingSuggest = defineEndpoint({
+  id: 'telemetry.tagMappingSuggest',
+  base: 'project',
+  method: 'POST',
+  path: '/u/web/monitor/tagMapping/suggest/v1',
+  permission: 'telemetry.tagMapping.read',
+  summary:
+    "Catalogue tags of the machine whose code, PLC variable or name in any of the six languages resembles each gateway name (and whose unit matches, when given), best first, at most `LIMITS.tagSuggestionsPerName` per name",
+  input: TagSuggestQuerySchema,
+  output: z.array(z.object({ rawName: z.string(), suggestions: z.array(TagSuggestionSchema) })),
+  fieldLabels: { unit: 'tagMapping.column.unit' },
+});
+
+/** The form fields sent beside an import file (multipart), checked by the handler. */
+export const TagMappingImportFormSchema = z.object({
+  runId: z
+    .string({ error: 'validation.required' })
+    .regex(/^\d{1,10}$/, { error: 'validation.invalid' })
+    .transform(Number)
+    .pipe(RunIdSchema),
+  mode: z.enum(IMPORT_MODES, { error: 'validation.invalid' }).default('all'),
+  progressKey: ProgressKeySchema.optional(),
+});
+
+export const tagMappingImport = defineEndpoint({
+  id: 'telemetry.tagMappingImport',
+  base: 'project',
+  method: 'POST',
+  path: '/u/web/monitor/tagMapping/import/v1',
+  permission: 'telemetry.tagMapping.write',
+  summary:
+    "Imports a machine's data linker from a spreadsheet (import kind `tagmap`: gateway variable, tag code): multipart fields `runId`, optional `mode` (all | validOnly) and `progressKey`, and the .xlsx/.xls `file`. Rows are merged into the saved linker (a name already mapped takes the file's tag); a tag not in the machine's catalogue is refused at its row",
+  inputFrom: 'multipart',
+  input: z.object({}),
+  output: ImportReportSchema,
 });
 
 export const cycleRecompute = defineEndpoint({
@@ -130,4 +219,14 @@ export const cycleRecompute = defineEndpoint({
   output: z.object({ from: z.number(), rings: z.number().int(), intervals: z.number().int(), frames: z.number().int() }),
 });
 
-export const telemetryEndpoints = [ingestFrames, seriesQuery, ingestKeyRotate, tagMappingQuery, tagMappingSave, cycleRecompute] as const;
+export const telemetryEndpoints = [
+  ingestFrames,
+  seriesQuery,
+  ingestKeyRotate,
+  tagMappingQuery,
+  tagMappingSave,
+  tagMappingUnmapped,
+  tagMappingSuggest,
+  tagMappingImport,
+  cycleRecompute,
+] as const;

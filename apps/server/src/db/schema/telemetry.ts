@@ -127,3 +127,20 @@ declare module '../schema.js' {
     ring_tag_stats: RingTagStatsTable;
   }
 }
+
+/** Gateway names that map to no tag of the run's machine (migration 20261128T1200). */
+export interface UnmappedTagTable {
+  run_id: number;
+  raw_name: string;
+  /** Frames that carried the name. */
+  frames: number;
+  first_seen: number;
+  last_seen: number;
+  last_value: number | null;
+}
+
+declare module '../schema.js' {
+  interface Database {
+    unmapped_tags: UnmappedTagTable;
+  }
+}

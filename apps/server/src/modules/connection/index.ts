@@ -51,6 +51,7 @@ export const connectionModule = defineModule({
             keyHashOf: async (runId) => (await runs.find(runId))?.ingest_key_hash ?? null,
             refused: (r) => connection.refused(r.runId, { source: 'mqtt', reason: r.reason, payload: r.payload.toString('utf8'), ...(r.field === undefined ? {} : { field: r.field }) }),
             received: (runId, frames) => connection.received(runId, 'mqtt', frames),
+            noteUnknown: (runId, unknown) => telemetry.noteUnknown(runId, unknown),
             log: ctx.log,
             now: ctx.now,
           },

@@ -1,5 +1,6 @@
 import { defineModule } from '../../platform/module.js';
-import { SimulatorSource, TagMappingRepo, continueDrive } from '../../telemetry/index.js';
+import { migration as tagMapping } from '../../db/migrations/20261128T1200_tagMapping.js';
+import { SimulatorSource, TagMappingRepo, UnmappedTagsRepo, continueDrive } from '../../telemetry/index.js';
 import { machineTypeOf, type RunRow } from '../project/index.js';
 import { registerTelemetryRoutes } from './telemetry.routes.js';
 import { TelemetryService } from './telemetry.service.js';
@@ -20,13 +21,24 @@ declare module '../../core/services.js' {
 
 /**
  * Machine data sources and their administration: HTTP batch ingest with per-run keys, the built-in
- * simulator, data linkers (tag mappings), chart series and cycle recomputation.
+ * simulator, data linkers (tag mappings, the names seen that map to none, suggestions, spreadsheet
+ * import), chart series and cycle recomputation.
  */
 export const telemetryModule = defineModule({
   name: 'telemetry',
+  migrations: { '20261128T1200_tagMapping': tagMapping },
   register(ctx) {
     const runs = ctx.services.get('runs');
-    const service = new TelemetryService(runs, ctx.services.get('runScope'), ctx.telemetry.ingest, ctx.machine, new TagMappingRepo(ctx.db));
+    const service = new TelemetryService(
+      runs,
+      ctx.services.get('runScope'),
+      ctx.telemetry.ingest,
+      ctx.machine,
+      new TagMappingRepo(ctx.db),
+      new UnmappedTagsRepo(ctx.db),
+      ctx.services.get('imports'),
+      ctx.log,
+    );
     ctx.services.provide('telemetry', service);
     registerTelemetryRoutes(ctx.app, service, ctx.endpoints);
 

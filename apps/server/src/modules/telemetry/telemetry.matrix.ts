@@ -6,5 +6,7 @@ export const matrixSamples: MatrixSamples = (c) => ({
   'telemetry.ingestKeyRotate': { runId: c.a.run },
   'telemetry.tagMappingQuery': { runId: c.a.run },
   'telemetry.tagMappingSave': { runId: c.a.run, mappings: [] },
+  'telemetry.tagMappingUnmapped': { runId: c.a.run },
+  'telemetry.tagMappingSuggest': { runId: c.a.run, names: [{ rawName: 'PLC1.VORTRIEB_V', unit: 'mm/min' }] },
   'telemetry.cycleRecompute': { runId: c.a.run, from: 1_700_000_000_000 },
 });

@@ -1,9 +1,24 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { tagCatalogue, type telemetryContract, type EndpointArgs } from '@boreline/contracts';
+import type { Readable } from 'node:stream';
+import { type importsContract, type Language, LIMITS, tagCatalogue, type telemetryContract, type EndpointArgs } from '@boreline/contracts';
+import type { FastifyBaseLogger } from 'fastify';
 import type { AuthSession, MachineAuthenticator, MachineCaller } from '../../core/auth.js';
 import { errors } from '../../core/errors.js';
-import { FrameDecoder, type IngestService, type MachineHistory, recomputeCycles, type TagMappingRepo } from '../../telemetry/index.js';
+import { ValidationFailed } from '../../core/http.js';
+import { t } from '../../core/i18n.js';
+import {
+  FrameDecoder,
+  type IngestService,
+  type MachineHistory,
+  recomputeCycles,
+  type TagMappingRepo,
+  type UnknownName,
+  type UnmappedTagsRepo,
+} from '../../telemetry/index.js';
+import { ImportRowsRefused, type ImportService } from '../imports/index.js';
 import { machineTypeOf, type RunRepo, type RunRow, type RunScope } from '../project/index.js';
+import { catalogueCandidates } from './tagCandidates.js';
+import { suggestTags } from './tagSuggest.js';
 
 type Input<E> = EndpointArgs<E>;
 
@@ -32,6 +47,9 @@ export class TelemetryService implements MachineAuthenticator {
     private readonly ingest: IngestService,
     private readonly machine: MachineHistory,
     private readonly mappings: TagMappingRepo,
+    private readonly unmapped: UnmappedTagsRepo,
+    private readonly imports: ImportService,
+    private readonly log: Pick<FastifyBaseLogger, 'warn'>,
   ) {}
 
   async authenticate(key: string): Promise<MachineCaller | null> {
@@ -78,9 +96,23 @@ export class TelemetryService implements MachineAuthenticator {
     // The gateway is told plainly: a finished drive takes no more data until it is reopened.
     if (!decoder && (await this.isFinished(machine.runId))) throw errors.business('runAdmin.error.ingestRefused');
     if (!decoder) return { accepted: 0, duplicates: 0, late: 0, replayed: false, unknownTags: [] };
-    const { frames, unknownTags } = decoder.decode(machine.runId, input.frames);
+    const { frames, unknownTags, unknown } = decoder.decode(machine.runId, input.frames);
     const result = await this.ingest.ingest(machine.runId, frames, input.batchId);
+    if (!result.replayed) await this.noteUnknown(machine.runId, unknown);
     return { ...result, unknownTags };
+  }
+
+  /**
+   * Records one stored batch's names that map to no tag (one statement per batch, never per frame).
+   * The frames are durable already: a failure here is logged, not answered.
+   */
+  async noteUnknown(runId: number, unknown: ReadonlyMap<string, UnknownName>): Promise<void> {
+    if (unknown.size === 0) return;
+    try {
+      await this.unmapped.record(runId, unknown);
+    } catch (error) {
+      this.log.warn({ err: error, runId }, 'unmapped gateway names not recorded');
+    }
   }
 
   async series(session: AuthSession, input: Input<typeof telemetryContract.seriesQuery>) {
@@ -93,15 +125,69 @@ export class TelemetryService implements MachineAuthenticator {
     return this.mappings.of(run.id);
   }
 
-  async saveTagMappings(session: AuthSession, input: Input<typeof telemetryContract.tagMappingSave>) {
+  async saveTagMappings(session: AuthSession, input: Input<typeof telemetryContract.tagMappingSave>, language: Language) {
     const run = await this.scope.require(session, input.runId, 'telemetry.tagMapping.write');
-    const catalogue = new Set(tagCatalogue(telemetryOf(run).machineType).map((t) => t.code));
-    const unknown = [...new Set(input.mappings.map((m) => m.tagCode).filter((code) => !catalogue.has(code)))];
-    if (unknown.length > 0) throw errors.business('admin.telemetry.unknownTags', { codes: unknown.slice(0, 10).join(', ') });
+    const catalogue = new Set(tagCatalogue(telemetryOf(run).machineType).map((tag) => tag.code));
+    // Refused at the row, each in the caller's language.
+    const problems = input.mappings.flatMap((m, i) =>
+      catalogue.has(m.tagCode) ? [] : [{ field: `mappings.${i}.tagCode`, message: t(language, 'tagMapping.error.notInCatalogue', { code: m.tagCode }) }],
+    );
+    if (problems.length > 0) throw new ValidationFailed(problems);
     await this.mappings.replace(run.id, input.mappings);
+    await this.unmapped.forget(run.id, input.mappings.map((m) => m.rawName));
     // The next frame of this machine is read with the new names.
     this.decoders.delete(run.id);
     return this.mappings.of(run.id);
+  }
+
+  /** The names the machine sent that map to no tag, most recently seen first. */
+  async unmappedNames(session: AuthSession, runId: number) {
+    const run = await this.scope.require(session, runId, 'telemetry.tagMapping.read');
+    const { total, items } = await this.unmapped.list(run.id, LIMITS.unmappedNamesListedMax);
+    return { total, items: items.map((row) => ({ rawName: row.rawName, count: row.frames, firstSeen: row.firstSeen, lastSeen: row.lastSeen, lastValue: row.lastValue })) };
+  }
+
+  /** Catalogue tags alike in name (and unit) to each gateway name (texts of all six languages live here, not in the browser). */
+  async suggest(session: AuthSession, input: Input<typeof telemetryContract.tagMappingSuggest>) {
+    const run = await this.scope.require(session, input.runId, 'telemetry.tagMapping.read');
+    const candidates = catalogueCandidates(telemetryOf(run).machineType);
+    return input.names.map((n) => ({ rawName: n.rawName, suggestions: suggestTags(n.rawName, n.unit, candidates, LIMITS.tagSuggestionsPerName) }));
+  }
+
+  /**
+   * A spreadsheet of names and tags merged into the saved linker through the platform import (kind
+   * `tagmap`): every row checked, then written in one transaction, or nothing.
+   */
+  async importTagMappings(
+    session: AuthSession,
+    request: { runId: number; file: Uint8Array | Readable; mode: importsContract.ImportMode; language: Language; progressKey?: string | undefined },
+  ): Promise<importsContract.ImportReport> {
+    const run = await this.scope.require(session, request.runId, 'telemetry.tagMapping.write');
+    const catalogue = new Set(tagCatalogue(telemetryOf(run).machineType).map((tag) => tag.code));
+    const report = await this.imports.run({
+      kind: 'tagmap',
+      file: request.file,
+      language: request.language,
+      mode: request.mode,
+      ...(request.progressKey ? { progress: { userId: session.userId, progressKey: request.progressKey } } : {}),
+      write: async (rows, trx) => {
+        const column = t(request.language, 'tagMapping.import.tagCode');
+        const refused = rows.flatMap((r) =>
+          catalogue.has(r.values.tagCode) ? [] : [{ row: r.row, column, message: t(request.language, 'tagMapping.error.notInCatalogue', { code: r.values.tagCode }) }],
+        );
+        if (refused.length > 0) throw new ImportRowsRefused(refused);
+        const mappings = this.mappings.within(trx);
+        const merged = new Map((await mappings.of(run.id)).map((m) => [m.rawName, m.tagCode]));
+        for (const r of rows) merged.set(r.values.rawName, r.values.tagCode);
+        if (merged.size > LIMITS.tagMappingsMax) {
+          throw new ImportRowsRefused([{ row: rows[0]?.row ?? 1, column: null, message: t(request.language, 'tagMapping.error.tooMany', { max: LIMITS.tagMappingsMax }) }]);
+        }
+        await mappings.upsert(run.id, rows.map((r) => ({ rawName: r.values.rawName, tagCode: r.values.tagCode })));
+        await this.unmapped.within(trx).forget(run.id, rows.map((r) => r.values.rawName));
+      },
+    });
+    if (report.imported > 0) this.decoders.delete(run.id);
+    return report;
   }
 
   async recompute(session: AuthSession, input: Input<typeof telemetryContract.cycleRecompute>) {

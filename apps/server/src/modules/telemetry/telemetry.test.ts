@@ -98,8 +98,8 @@ describe('machine data over HTTP: /ingest/frames/v1, /u/web/monitor/series/query
   it('reads a machine through its own data linker, checked against its catalogue', async () => {
     const save = (mappings: object[]) =>
       call(t.app, 'POST', endpointUrl(telemetryContract.tagMappingSave), { token: sa, payload: { runId, mappings } }).then(envelope);
-    expect((await save([{ rawName: 'PLC1.VORTRIEB_V', tagCode: 'thrust.noSuch' }])).msg).toBe("These tags are not in the machine's catalogue: thrust.noSuch");
-    expect((await save([{ rawName: 'A', tagCode: SPEED }, { rawName: 'A', tagCode: THRUST }])).msg).toBe('Data linker: Each name may be used only once');
+    expect((await save([{ rawName: 'PLC1.VORTRIEB_V', tagCode: 'thrust.noSuch' }])).msg).toBe('Not a tag of this machine: thrust.noSuch');
+    expect((await save([{ rawName: 'A', tagCode: SPEED }, { rawName: 'A', tagCode: THRUST }])).msg).toBe('Gateway variable: Each name may be used only once');
     const saved = await save([{ rawName: 'PLC1.VORTRIEB_V', tagCode: SPEED }]);
     expect(saved).toMatchObject({ code: 0, data: [{ rawName: 'PLC1.VORTRIEB_V', tagCode: SPEED }] });
     const ts = T0 + 2 * 3_600_000;

@@ -40,6 +40,7 @@ describe('MQTT ingest through the broker', () => {
         keyHashOf: async (id) => (await t.db.kysely.selectFrom('runs').select('ingest_key_hash').where('id', '=', id).executeTakeFirst())?.ingest_key_hash ?? null,
         refused: (r) => connection.refused(r.runId, { source: 'mqtt', reason: r.reason, payload: r.payload.toString('utf8'), ...(r.field === undefined ? {} : { field: r.field }) }),
         received: (id, n) => connection.received(id, 'mqtt', n),
+        noteUnknown: (id, unknown) => telemetry.noteUnknown(id, unknown),
         log: { warn: (o, m) => warnings.push(`${m} ${JSON.stringify(o)}`), info: () => undefined },
       },
     );
@@ -193,5 +194,17 @@ describe('MQTT ingest through the broker', () => {
     expect(await points(runs.trusted)).toEqual([[T0 + 60_000, 3.5]]);
     expect(trusting.stats).toMatchObject({ messages: 1, frames: 1, rejected: 0 });
     expect(warnings.filter((w) => w.startsWith('mqtt payload rejected')).length).toBeGreaterThan(0);
+  });
+
+  it('lists the names of a publish that map to no tag for the tag-mapping page, as HTTP ingest does', async () => {
+    const root = await t.db.kysely.selectFrom('orgs').select('id').where('parent_id', 'is', null).executeTakeFirstOrThrow();
+    const runId = await buildRun(t.db, root.id, { projectName: 'Gateway names tunnel' });
+    const key = await rotate(runId);
+    const client = await publisher();
+    await client.publishAsync(`${prefix}/runs/${runId}/frames`, JSON.stringify({ key, ts: T0, values: { [SPEED]: 2, 'GW.Uptime': 3600 } }), { qos: 1 });
+    await client.endAsync();
+    const unmapped = async () => envelope(await call(t.app, 'POST', endpointUrl(telemetryContract.tagMappingUnmapped), { token: sa, payload: { runId } })).data as { total: number };
+    await until(async () => (await unmapped()).total > 0);
+    expect(await unmapped()).toEqual({ total: 1, items: [{ rawName: 'GW.Uptime', count: 1, firstSeen: T0, lastSeen: T0, lastValue: 3600 }] });
   });
 });

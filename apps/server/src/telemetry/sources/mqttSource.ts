@@ -2,7 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { connectionContract, RESULT_CODE, type RefusalReason, telemetryContract } from '@boreline/contracts';
 import mqtt, { type IPublishPacket, type MqttClient } from 'mqtt';
 import { AppError } from '../../core/errors.js';
-import type { FrameDecoder } from '../decode.js';
+import type { FrameDecoder, UnknownName } from '../decode.js';
 import type { IngestService } from '../ingest.js';
 
 /**
@@ -66,6 +66,8 @@ export class MqttSource {
       decoderOf: (runId: number) => Promise<FrameDecoder | null>;
       /** Whether a run without a decoder exists but its drive is finished (its publishes are refused as `runClosed`). */
       isFinished?: (runId: number) => Promise<boolean>;
+      /** Records the names of a stored batch that map to no tag (the tag-mapping page lists them). */
+      noteUnknown?: (runId: number, unknown: ReadonlyMap<string, UnknownName>) => Promise<void>;
       /** The SHA-256 (hex) of the run's ingest key; null when none is issued. */
       keyHashOf: (runId: number) => Promise<string | null>;
       /** A refused publish of an existing run (awaited before the publish is acknowledged). */
@@ -156,9 +158,10 @@ export class MqttSource {
     const single = telemetryContract.IngestFrameSchema.safeParse(json);
     const batch = single.success ? { success: true as const, data: { frames: [single.data], batchId: undefined } } : telemetryContract.IngestBatchSchema.safeParse(json);
     if (!batch.success) return this.reject('badPayload', topic, runId, payload, batch.error.issues[0]?.path.join('.'));
-    const { frames } = decoder.decode(runId, batch.data.frames);
+    const { frames, unknown } = decoder.decode(runId, batch.data.frames);
+    let result: { replayed: boolean };
     try {
-      await this.deps.ingest.ingest(runId, frames, batch.data.batchId);
+      result = await this.deps.ingest.ingest(runId, frames, batch.data.batchId);
     } catch (error) {
       // A rule of the product (the run takes no more data) is an answer, not a failure to store.
       if (error instanceof AppError && error.code === RESULT_CODE.business) return this.reject('runClosed', topic, runId, payload);
@@ -166,6 +169,7 @@ export class MqttSource {
     }
     this.stats.frames += frames.length;
     this.deps.received?.(runId, frames.length);
+    if (!result.replayed && unknown.size > 0) await this.deps.noteUnknown?.(runId, unknown);
   }
 
   async stop(): Promise<void> {

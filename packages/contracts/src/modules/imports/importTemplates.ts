@@ -19,7 +19,7 @@ import {
  * store the rows get them typed (`ImportRowOf<'stmseg'>`). Texts are i18n keys of the `imports`
  * catalogue (dictionary names of the `project` one).
  */
-export const IMPORT_KINDS = ['stmseg', 'stmtail', 'tailcleance', 'mtceplan', 'stmstk'] as const;
+export const IMPORT_KINDS = ['stmseg', 'stmtail', 'tailcleance', 'mtceplan', 'stmstk', 'tagmap'] as const;
 export type ImportKind = (typeof IMPORT_KINDS)[number];
 
 /** A cell of the template's example row: a value as it is, or a text translated into the reader's language. */
@@ -274,12 +274,25 @@ export const stockConsumptionTemplate = defineTemplate({
   },
 });
 
+/** A machine's data linker: the gateway's variable name and the catalogue tag it carries (texts of the `tagMapping` catalogue). */
+export const tagMapTemplate = defineTemplate({
+  kind: 'tagmap',
+  title: 'tagMapping.import.title',
+  maxBytes: LIMITS.tagMapImportMaxBytes,
+  columns: {
+    rawName: text('tagMapping.import.rawName', LIMITS.tagCodeMaxLength, true, 'PLC1.VORTRIEB_V', 28),
+    tagCode: text('tagMapping.import.tagCode', LIMITS.tagCodeMaxLength, true, 'thrust.advanceSpeed', 28),
+  },
+  unique: ['rawName'],
+});
+
 export const IMPORT_TEMPLATES = {
   stmseg: segmentTemplate,
   stmtail: tailGapTemplate,
   tailcleance: tailClearanceTemplate,
   mtceplan: maintenancePlanTemplate,
   stmstk: stockConsumptionTemplate,
+  tagmap: tagMapTemplate,
 } as const satisfies Record<ImportKind, AnyImportTemplate>;
 
 /** The checked row of an import kind, as the module storing it receives it. */
