@@ -9,6 +9,7 @@ import * as basicInfoContract from './modules/project/basicInfo.contract.js';
 import * as boardContract from './modules/project/board.contract.js';
 import * as dictionaryContract from './modules/project/dictionary.contract.js';
 import * as projectContract from './modules/project/project.contract.js';
+import * as ringHistoryContract from './modules/project/ringHistory.contract.js';
 import * as shiftContract from './modules/project/shift.contract.js';
 import * as periodReportContract from './modules/report/periodReport.contract.js';
 import * as shiftReportContract from './modules/report/shiftReport.contract.js';
@@ -16,7 +17,7 @@ import * as statisticContract from './modules/statistic/statistic.contract.js';
 import * as systemContract from './modules/system.contract.js';
 import * as telemetryContract from './modules/telemetry.contract.js';
 
-export { adminContract, authContract, filesContract, importsContract, messagesContract, monitorContract, basicInfoContract, boardContract, dictionaryContract, projectContract, shiftContract, periodReportContract, shiftReportContract, statisticContract, systemContract, telemetryContract };
+export { adminContract, authContract, filesContract, importsContract, messagesContract, monitorContract, basicInfoContract, boardContract, dictionaryContract, projectContract, ringHistoryContract, shiftContract, periodReportContract, shiftReportContract, statisticContract, systemContract, telemetryContract };
 
 /** Every module contract, for collecting their endpoints. */
-export const CONTRACT_MODULES: readonly object[] = [adminContract, authContract, filesContract, importsContract, messagesContract, monitorContract, basicInfoContract, boardContract, dictionaryContract, projectContract, shiftContract, periodReportContract, shiftReportContract, statisticContract, systemContract, telemetryContract];
+export const CONTRACT_MODULES: readonly object[] = [adminContract, authContract, filesContract, importsContract, messagesContract, monitorContract, basicInfoContract, boardContract, dictionaryContract, projectContract, ringHistoryContract, shiftContract, periodReportContract, shiftReportContract, statisticContract, systemContract, telemetryContract];

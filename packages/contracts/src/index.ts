@@ -28,6 +28,7 @@ export type { ConnectionState, DeviceState, Disconnection, RealData } from './mo
 export type { IndexPageData } from './modules/project/board.contract.js';
 export type { FileKind, FilePurpose, FilePurposeRule, StoredFile } from './modules/files.contract.js';
 export * from './modules/imports/importTemplates.js';
+export * from './modules/imports/ringHistoryTemplate.js';
 export type { CellInput } from './modules/imports/importCells.js';
 
 import { isEndpointDefinition, type EndpointDefinition } from './core/endpoint.js';

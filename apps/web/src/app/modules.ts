@@ -7,6 +7,7 @@ import { monitorModule } from '../modules/monitor/index.js';
 import { pendingModule } from '../modules/pending/index.js';
 import { projectModule } from '../modules/project/index.js';
 import { reportModule } from '../modules/report/index.js';
+import { ringHistoryModule } from '../modules/ringHistory/index.js';
 import { statisticModule } from '../modules/statistic/index.js';
 import { systemModule } from '../modules/system/index.js';
 
@@ -17,6 +18,7 @@ export const MODULES: readonly WebModule[] = [
   accountModule,
   adminModule,
   projectModule,
+  ringHistoryModule,
   monitorModule,
   reportModule,
   statisticModule,

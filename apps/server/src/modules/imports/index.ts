@@ -6,6 +6,7 @@ import { importReader } from './importReader.js';
 import { registerImportRoutes } from './imports.routes.js';
 
 export { ImportRowsRefused, type ImportedRow, type ImportRequest, type ImportService } from './import.service.js';
+export { readImportUpload } from './imports.routes.js';
 export { importReader } from './importReader.js';
 
 declare module '../../core/services.js' {

@@ -11,6 +11,7 @@ import {
   signedIntegerCell,
   textCell,
 } from './importCells.js';
+import { ringHistoryTemplate } from './ringHistoryTemplate.js';
 
 /**
  * The spreadsheet imports of spec §7 (`getFilePath/v1/{kind}` templates), declared once: the
@@ -19,7 +20,7 @@ import {
  * store the rows get them typed (`ImportRowOf<'stmseg'>`). Texts are i18n keys of the `imports`
  * catalogue (dictionary names of the `project` one).
  */
-export const IMPORT_KINDS = ['stmseg', 'stmtail', 'tailcleance', 'mtceplan', 'stmstk'] as const;
+export const IMPORT_KINDS = ['stmseg', 'stmtail', 'tailcleance', 'mtceplan', 'stmstk', 'ringhist'] as const;
 export type ImportKind = (typeof IMPORT_KINDS)[number];
 
 /** A cell of the template's example row: a value as it is, or a text translated into the reader's language. */
@@ -280,6 +281,7 @@ export const IMPORT_TEMPLATES = {
   tailcleance: tailClearanceTemplate,
   mtceplan: maintenancePlanTemplate,
   stmstk: stockConsumptionTemplate,
+  ringhist: ringHistoryTemplate,
 } as const satisfies Record<ImportKind, AnyImportTemplate>;
 
 /** The checked row of an import kind, as the module storing it receives it. */

@@ -80,6 +80,7 @@ export const templateStmtail = template({ id: 'imports.templateStmtail', kind: '
 export const templateTailcleance = template({ id: 'imports.templateTailcleance', kind: 'tailcleance', what: 'tail clearance' });
 export const templateMtceplan = template({ id: 'imports.templateMtceplan', kind: 'mtceplan', what: 'maintenance plan' });
 export const templateStmstk = template({ id: 'imports.templateStmstk', kind: 'stmstk', what: 'spare-part consumption' });
+export const templateRinghist = template({ id: 'imports.templateRinghist', kind: 'ringhist', what: 'ring history (rings built before the console)' });
 
 export const TEMPLATE_ENDPOINTS: Record<ImportKind, typeof templateStmseg> = {
   stmseg: templateStmseg,
@@ -87,6 +88,7 @@ export const TEMPLATE_ENDPOINTS: Record<ImportKind, typeof templateStmseg> = {
   tailcleance: templateTailcleance,
   mtceplan: templateMtceplan,
   stmstk: templateStmstk,
+  ringhist: templateRinghist,
 };
 
 export const importCheck = defineEndpoint({
@@ -113,4 +115,4 @@ export const importProgress = defineEndpoint({
   output: ImportProgressSchema,
 });
 
-export const importsEndpoints = [templateStmseg, templateStmtail, templateTailcleance, templateMtceplan, templateStmstk, importCheck, importProgress] as const;
+export const importsEndpoints = [templateStmseg, templateStmtail, templateTailcleance, templateMtceplan, templateStmstk, templateRinghist, importCheck, importProgress] as const;

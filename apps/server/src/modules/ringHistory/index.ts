@@ -1,0 +1,26 @@
+import { defineModule } from '../../platform/module.js';
+import { BackfillTally } from './backfillTally.js';
+import { registerRingHistoryRoutes } from './ringHistory.routes.js';
+import { RingHistoryService } from './ringHistory.service.js';
+
+/**
+ * Ring history: the rings built before the console, imported from a spreadsheet (template kind
+ * `ringhist`) into the run's rings (origin `import`), so progress, reports and statistics start at
+ * the drive's first ring; and the backfill of late frames through the HTTP batch ingest, tallied
+ * with the recomputations that rebuilt rings from them, for the run's "History" view.
+ */
+export const ringHistoryModule = defineModule({
+  name: 'ringHistory',
+  register(ctx) {
+    const tally = new BackfillTally(ctx.db, ctx.now, ctx.log);
+    ctx.events.on('frameStored', (e) => {
+      if (e.late) tally.lateFrame(e.runId);
+    });
+    ctx.events.on('historyRewritten', (e) => {
+      if (e.cause === 'recompute') tally.recomputed(e.runId, e.rings);
+    });
+    ctx.lifecycle.onStop(() => tally.settled());
+    const service = new RingHistoryService(ctx.db, ctx.services.get('runScope'), ctx.services.get('imports'), ctx.machine, ctx.events, tally);
+    registerRingHistoryRoutes(ctx.app, service, ctx.endpoints);
+  },
+});
