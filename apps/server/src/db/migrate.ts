@@ -11,7 +11,6 @@ import { migration as realtime } from './migrations/20261123T1000_realtime.js';
 import { migration as reports } from './migrations/20261124T1100_reports.js';
 import { migration as ringTagStats } from './migrations/20261125T1200_ringTagStats.js';
 import { migration as jobs } from './migrations/20261126T0900_jobs.js';
-import { migration as ringHistory } from './migrations/20261128T1300_ringHistory.js';
 
 /**
  * The platform's timestamped migrations (and those of the domains that landed before modules
@@ -29,7 +28,6 @@ const PLATFORM_MIGRATIONS: Record<string, DialectMigration> = {
   '20261124T1100_reports': reports,
   '20261125T1200_ringTagStats': ringTagStats,
   '20261126T0900_jobs': jobs,
-  '20261128T1300_ringHistory': ringHistory,
 };
 
 /** Runs every migration not run yet: the platform's and `more` (the modules'), in name order. */

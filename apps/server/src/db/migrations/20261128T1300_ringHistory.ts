@@ -6,6 +6,7 @@ import { notNull } from './helpers.js';
  * from the machine's frames) or `import` (the rings built before the console, from a spreadsheet).
  * A recomputation of live data clears and derives `live` rows only. And the backfill tally: per run
  * and hour, the late frames received and the recomputations with the rings they derived again.
+ * Declared by the ringHistory module (module migrations run after the platform's, in name order).
  */
 export const migration: DialectMigration = {
   async up(db) {

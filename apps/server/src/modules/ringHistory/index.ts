@@ -1,3 +1,4 @@
+import { migration as ringHistory } from '../../db/migrations/20261128T1300_ringHistory.js';
 import { defineModule } from '../../platform/module.js';
 import { BackfillTally } from './backfillTally.js';
 import { registerRingHistoryRoutes } from './ringHistory.routes.js';
@@ -11,6 +12,8 @@ import { RingHistoryService } from './ringHistory.service.js';
  */
 export const ringHistoryModule = defineModule({
   name: 'ringHistory',
+  // Also gives rings and state intervals their origin, which the cycle repo keeps apart on a recomputation.
+  migrations: { '20261128T1300_ringHistory': ringHistory },
   register(ctx) {
     const tally = new BackfillTally(ctx.db, ctx.now, ctx.log);
     ctx.events.on('frameStored', (e) => {
