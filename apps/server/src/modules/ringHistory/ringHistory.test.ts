@@ -1,10 +1,11 @@
-import { adminContract, endpointUrl, KEY_TAGS, ringHistoryContract as c, statisticContract, telemetryContract } from '@boreline/contracts';
-import type ExcelJS from 'exceljs';
+import { adminContract, endpointUrl, importsContract, KEY_TAGS, ringHistoryContract as c, statisticContract, telemetryContract } from '@boreline/contracts';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildRun, buildUser, call, ringRecord, signIn } from '../../../test/factories.js';
 import { workbook } from '../../../test/spreadsheets.js';
 import { ADMIN, createTestApp, envelope, type TestApp } from '../../../test/testApp.js';
 import { CycleRepo } from '../../telemetry/store/cycle.repo.js';
+import { TEMPLATE_ROWS } from '../imports/index.js';
 
 const TZ = 'Europe/Rome';
 const H = 3_600_000;
@@ -257,6 +258,23 @@ describe('ring history: import of the rings built before the console, summary, b
     const summary = data<c.RingHistorySummary>(await post(c.ringHistorySummary, { runId: liveRunId }, reader));
     expect(summary.backfill).toMatchObject({ hours: 24, lateFrames: 3, recomputes: 1, ringsRebuilt: (recomputed.data as { rings: number }).rings });
     expect(summary.backfill.lastLateAt).toBeGreaterThan(0);
+  });
+
+  it('fills in the Italian template: its example row is skipped, the rings under it are imported', async () => {
+    const response = await call(t.app, 'GET', endpointUrl(importsContract.templateRinghist), { token: admin, lang: 'it_IT' });
+    expect(response.statusCode).toBe(200);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(new Uint8Array(response.rawPayload).buffer);
+    const sheet = book.worksheets[0];
+    if (!sheet) throw new Error('no sheet');
+    expect(sheet.getRow(TEMPLATE_ROWS.header).getCell(2).value).toBe('Ora di inizio *');
+    sheet.addRow([7, '2026-06-01 06:00', '2026-06-01 09:00', '0+009.000', '0+010.500', 90, 40, 10, 17_000, 3_000, 38]);
+    sheet.addRow([8, '01/06/2026 09:00', '01/06/2026 12:00']);
+    const file = Buffer.from(await book.xlsx.writeBuffer());
+    const run = await buildRun(t.db, (await t.db.kysely.selectFrom('runs').select('org_id').where('id', '=', runId).executeTakeFirstOrThrow()).org_id, { timeZone: TZ });
+    const report = data<Report & { notices?: string[] }>(await upload(run, file, { lang: 'it_IT' }));
+    expect(report).toMatchObject({ imported: 2, refused: [] });
+    expect(report.notices).toContain(`La riga ${TEMPLATE_ROWS.example} è l'esempio del modello ed è stata saltata`);
   });
 
   it('answers code 1 without a session, code 2 without the resource, for a write with the read code only, and for a run of another organization as for a missing one', async () => {
