@@ -103,7 +103,7 @@ export class RingHistoryService {
         const { accepted, refused } = await this.judge(run, rows, new ImportedHistory(trx), input.language);
         if (refused.length > 0) throw new ImportRowsRefused(refused);
         await new ImportedHistory(trx).write(run.id, accepted);
-        written.from = Math.min(...accepted.map((r) => r.start));
+        written.from = accepted.reduce((min, r) => Math.min(min, r.start), Number.POSITIVE_INFINITY);
         written.rings = accepted.length;
       },
     });
@@ -129,8 +129,9 @@ export class RingHistoryService {
 
     const numbers = new Set(rings.map((r) => r.ring.ringNo));
     const origins = await history.originsOf(run.id, [...numbers]);
-    const from = Math.min(...rings.map((r) => r.ring.start));
-    const to = Math.max(...rings.map((r) => r.ring.end));
+    // A sheet holds up to 100,000 rows: no spread of them into one call's arguments.
+    const from = rings.reduce((min, r) => Math.min(min, r.ring.start), Number.POSITIVE_INFINITY);
+    const to = rings.reduce((max, r) => Math.max(max, r.ring.end), Number.NEGATIVE_INFINITY);
     const stored = (await history.spansBetween(run.id, from, to)).filter((s) => !(s.kind === 'ring' && s.origin === 'import' && s.ringNo !== null && numbers.has(s.ringNo)));
     const liveRings = new SpanIndex(stored.filter((s) => s.kind === 'ring' && s.origin === 'live'));
     const importedRings = new SpanIndex(stored.filter((s) => s.kind === 'ring' && s.origin === 'import'));
