@@ -122,7 +122,12 @@ export class RingHistoryService {
     const say = (key: MessageKey, params?: MessageParams) => t(language, key, params);
     const at = (ts: number) => formatInstant(ts, run.time_zone, DATE_FORMATS.dateTime);
     const ringColumn = say('imports.column.ringNo');
-    const rings = rows.map((row) => ({ row: row.row, ring: ringOf(row.values, run.time_zone) }));
+    // Reading a time in a zone costs a few microseconds: a large sheet hands the event loop back now and then.
+    const rings: { row: number; ring: ImportedRingInput }[] = [];
+    for (const row of rows) {
+      rings.push({ row: row.row, ring: ringOf(row.values, run.time_zone) });
+      if (rings.length % 2_000 === 0) await new Promise<void>((resolve) => setImmediate(resolve));
+    }
     const refused: Refusal[] = [];
     const refuse = (row: number, column: string | null, key: MessageKey, params?: MessageParams) => refused.push({ row, column, message: say(key, params) });
     if (rings.length === 0) return { accepted: [], refused };
