@@ -46,6 +46,8 @@ const EnvSchema = z
     DEMO_FRAMES_HOURS: z.coerce.number().int().min(0).max(168).default(8),
     SIMULATOR: bool.optional(),
     MQTT_TOPIC_PREFIX: z.string().regex(/^[\w/-]{1,64}$/).default('boreline'),
+    MQTT_TRUST_BROKER_ACL: bool.default(false),
+    MQTT_PUBLIC_URL: z.string().regex(/^(mqtts?|wss?):\/\//, 'MQTT_PUBLIC_URL must be an mqtt:// URL').optional(),
     WS_AUTH_TIMEOUT_MS: positiveInt.default(REALTIME.authTimeoutMs),
     WS_PING_INTERVAL_MS: positiveInt.default(REALTIME.pingIntervalMs),
     CONNECTION_LOST_AFTER_MS: positiveInt.default(REALTIME.disconnectedAfterMs),
@@ -91,6 +93,13 @@ export interface Config {
   /** The built-in simulator feeds runs whose source is 'simulator'. */
   simulator: boolean;
   mqttTopicPrefix: string;
+  /**
+   * Accept every publish the broker let through on a run's topic, without the run's ingest key:
+   * only when the broker gives each machine an account allowed to write its own run's topic alone.
+   */
+  mqttTrustBrokerAcl: boolean;
+  /** The broker's address as machines reach it (shown on the connection page; default: MQTT_URL without credentials). */
+  mqttPublicUrl: string | undefined;
   /** The message server's timings and the connection state's threshold (tests shorten them). */
   realtime: { authTimeoutMs: number; pingIntervalMs: number; disconnectedAfterMs: number; checkIntervalMs: number };
   /** How long after its end a shift report can still be changed; how often ended shifts are generated. */
@@ -133,6 +142,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     demo: { enabled: e.DEMO_DATA ?? e.NODE_ENV !== 'test', historyDays: e.DEMO_HISTORY_DAYS, framesMs: e.DEMO_FRAMES_HOURS * 3_600_000 },
     simulator: e.SIMULATOR ?? e.NODE_ENV !== 'test',
     mqttTopicPrefix: e.MQTT_TOPIC_PREFIX,
+    mqttTrustBrokerAcl: e.MQTT_TRUST_BROKER_ACL,
+    mqttPublicUrl: e.MQTT_PUBLIC_URL,
     realtime: {
       authTimeoutMs: e.WS_AUTH_TIMEOUT_MS,
       pingIntervalMs: e.WS_PING_INTERVAL_MS,

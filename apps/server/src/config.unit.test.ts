@@ -25,6 +25,13 @@ describe('configuration', () => {
     expect(() => loadConfig({ RING_STATS_INTERVAL_SECONDS: '0' })).toThrow(/RING_STATS_INTERVAL_SECONDS/);
   });
 
+  it('asks every MQTT publish for its run\'s ingest key unless the broker\'s per-machine ACL is trusted', () => {
+    expect(loadConfig({}).mqttTrustBrokerAcl).toBe(false);
+    expect(loadConfig({ MQTT_TRUST_BROKER_ACL: 'true' }).mqttTrustBrokerAcl).toBe(true);
+    expect(loadConfig({ MQTT_PUBLIC_URL: 'mqtts://broker.example.test:8883' }).mqttPublicUrl).toBe('mqtts://broker.example.test:8883');
+    expect(() => loadConfig({ MQTT_TRUST_BROKER_ACL: 'yes' })).toThrow(/MQTT_TRUST_BROKER_ACL/);
+  });
+
   it('selects PostgreSQL with DATABASE_URL', () => {
     const config = loadConfig({ DATABASE_URL: 'postgres://u@db:5432/boreline' });
     expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://u@db:5432/boreline' });

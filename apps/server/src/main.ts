@@ -15,7 +15,9 @@ async function main(): Promise<void> {
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   const url = config.publicUrl ?? `http://${shownHost}:${config.port}`;
   const lines = [``, `  Boreline is running: ${url}/client_web/`, `  Database: ${config.database.kind}`];
-  lines.push(`  Machine data: ${[config.simulator ? 'simulator' : null, 'HTTP batch ingest', config.mqttUrl ? `MQTT (${config.mqttUrl})` : null].filter(Boolean).join(', ')}`);
+  // The broker's address without its credentials; how a publish proves its machine.
+  const mqtt = config.mqttUrl ? `MQTT (${config.mqttUrl.replace(/\/\/[^@/]*@/, '//')}, ${config.mqttTrustBrokerAcl ? "the broker's per-machine ACL is trusted" : 'each publish carries its run\'s ingest key'})` : null;
+  lines.push(`  Machine data: ${[config.simulator ? 'simulator' : null, 'HTTP batch ingest', mqtt].filter(Boolean).join(', ')}`);
   if (config.demo.enabled) lines.push(`  Demo projects: on (history of ${config.demo.historyDays} days fills in the background)`);
   if (app.firstStart) {
     lines.push(`  Super administrator created: ${app.firstStart.email} (phone ${app.firstStart.phone})`);

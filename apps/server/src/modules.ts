@@ -1,6 +1,7 @@
 import { demoModule } from './demo/index.js';
 import { adminModule } from './modules/admin/index.js';
 import { authModule } from './modules/auth/index.js';
+import { connectionModule } from './modules/connection/index.js';
 import { filesModule } from './modules/files/index.js';
 import { importsModule } from './modules/imports/index.js';
 import { messagesModule } from './modules/messages/index.js';
@@ -24,6 +25,7 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   adminModule,
   projectModule,
   telemetryModule,
+  connectionModule,
   monitorModule,
   reportModule,
   statisticModule,

@@ -25,6 +25,7 @@ export { systemEndpoints } from './modules/system.contract.js';
 export type { AdminUser, CascadeOption, Org, OrgNode, OrgType, ResourceNode, Role, WarnSetting } from './modules/admin.contract.js';
 export type { CurrentRun, RunListItem, RunOption, RunStatus } from './modules/project/project.contract.js';
 export type { ConnectionState, DeviceState, Disconnection, RealData } from './modules/monitor.contract.js';
+export type { ConnectionStatus, IngestSource, Refusal, RefusalReason } from './modules/connection.contract.js';
 export type { IndexPageData } from './modules/project/board.contract.js';
 export type { FileKind, FilePurpose, FilePurposeRule, StoredFile } from './modules/files.contract.js';
 export * from './modules/imports/importTemplates.js';

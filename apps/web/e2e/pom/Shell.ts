@@ -4,8 +4,9 @@ import type { Page } from 'playwright-core';
 export class Shell {
   constructor(private readonly page: Page) {}
 
+  /** Waits out a server still writing its demo history at start (CPU-bound for seconds on a busy machine). */
   async waitUntilShown(): Promise<void> {
-    await this.page.getByTestId('side-menu').waitFor({ timeout: 20_000 });
+    await this.page.getByTestId('side-menu').waitFor({ timeout: 45_000 });
   }
 
   async expandMenu(): Promise<void> {

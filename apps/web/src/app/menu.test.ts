@@ -55,6 +55,7 @@ describe('the side menu', () => {
           ['statistics', 'shell.menu.statistics', '/fw1/statistic/process', 'menu.statistics'],
           ['segment', 'shell.menu.segment', '/fw1/segment/segmentPose', 'menu.segments'],
           ['realTime', 'shell.menu.realTime', '/fw1/rta', 'menu.monitoring.realTime'],
+          ['connection', 'connection.menu', '/fw1/connection', 'menu.monitoring.connection'],
           ['feedbackList', 'shell.menu.feedbackList', '/fw1/feedback/list', 'menu.feedback.list'],
           ['messageReminder', 'shell.menu.messageReminder', '/fw1/stm_smtce_message', 'menu.messages.reminder'],
           ['maintenanceManagement', 'shell.menu.maintenanceManagement', '/fw1/stm_smtce/dashboard', 'menu.maintenance.management'],

@@ -2,6 +2,7 @@ import type { WebModule } from '../core/webModule.js';
 import { accountModule } from '../modules/account/index.js';
 import { adminModule } from '../modules/admin/index.js';
 import { authModule } from '../modules/auth/index.js';
+import { connectionModule } from '../modules/connection/index.js';
 import { messagesModule } from '../modules/messages/index.js';
 import { monitorModule } from '../modules/monitor/index.js';
 import { pendingModule } from '../modules/pending/index.js';
@@ -20,6 +21,7 @@ export const MODULES: readonly WebModule[] = [
   projectModule,
   ringHistoryModule,
   monitorModule,
+  connectionModule,
   reportModule,
   statisticModule,
   messagesModule,

@@ -71,11 +71,11 @@ export const captchaImage = defineEndpoint({
   method: 'GET',
   path: '/g/web/sys/getKaptcha/',
   permission: 'public',
-  summary: 'Image captcha for the state id chosen by the client (SVG, single use, expires)',
+  summary: 'Image captcha for the state id chosen by the client (a PNG raster, 240 × 80 px for 120 × 40 on screen; single use, expires)',
   input: z.object({ state: CaptchaStateSchema }),
   output: z.string(),
   response: 'raw',
-  rawContentType: 'image/svg+xml',
+  rawContentType: 'image/png',
 });
 
 export const SlideCaptchaSchema = z.object({

@@ -114,9 +114,9 @@ describe('the resource tree migration', () => {
       await migrateToLatest(db);
       const k = db.kysely;
       // The tree as earlier versions seeded it: every code at the top, a group per first segment.
-      // Codes added after the tree was grouped were never seeded flat: start-up places them from RESOURCE_TREE.
-      const addedLater: readonly string[] = ['menu.project.ringHistory', 'project.ringHistory.read', 'project.ringHistory.write'];
-      const flatCodes = RESOURCE_CODES.filter((c) => c !== 'menu.systemSetting' && c !== 'menu.intelligentConstruction' && !addedLater.includes(c));
+      // Codes added after the tree was grouped are not in its layout: start-up places those.
+      const later = new Set<string>(['menu.monitoring.connection', 'connection.status.read', 'menu.project.ringHistory', 'project.ringHistory.read', 'project.ringHistory.write']);
+      const flatCodes = RESOURCE_CODES.filter((c) => c !== 'menu.systemSetting' && c !== 'menu.intelligentConstruction' && !later.has(c));
       for (const [index, code] of flatCodes.entries()) {
         const name = code.split('.')[0] ?? code;
         let group = await k.selectFrom('resource_groups').select('id').where('name', '=', name).executeTakeFirst();

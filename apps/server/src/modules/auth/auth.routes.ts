@@ -18,7 +18,7 @@ export function registerAuthRoutes(
 
   registerRawEndpoint(app, c.captchaImage, async ({ input, request }) => {
     await limitCaptchas(request);
-    return { contentType: 'image/svg+xml', body: await captcha.issueImage(input.state) };
+    return { contentType: 'image/png', body: await captcha.issueImage(input.state) };
   });
 
   registerEndpoint(

@@ -1,6 +1,7 @@
 import { createHash, randomBytes, randomInt } from 'node:crypto';
 import { createRequire } from 'node:module';
 import type { SlideCaptcha } from '@boreline/contracts';
+import sharp from 'sharp';
 import type { AuthRepo } from './auth.repo.js';
 import { renderSlide, SLIDE, slideLayout } from './slidePuzzle.js';
 
@@ -29,13 +30,18 @@ export class CaptchaService {
     private readonly testAnswer: string | undefined,
   ) {}
 
-  async issueImage(state: string): Promise<string> {
+  /**
+   * The text drawn by svg-captcha, then rasterized: the browser gets pixels only (a PNG at twice the
+   * on-screen size), never the glyphs' outlines, which a script could match shape by shape.
+   */
+  async issueImage(state: string): Promise<Buffer> {
     const text =
       this.testAnswer ?? Array.from({ length: 4 }, () => randomItem([...IMAGE_ALPHABET])).join('');
     const id = `img:${state}`;
     const now = Date.now();
     await this.repo.putChallenge({ id, kind: 'image', answer: digest(id, text), expiresAt: now + IMAGE_TTL_MS, now });
-    return renderCaptcha(text, { width: 120, height: 40, fontSize: 44, noise: 3, color: true, background: '#f4f6f8' });
+    const svg = renderCaptcha(text, { width: 120, height: 40, fontSize: 44, noise: 3, color: true, background: '#f4f6f8' });
+    return sharp(Buffer.from(svg), { density: 144 }).png({ compressionLevel: 6 }).toBuffer();
   }
 
   async verifyImage(state: string, answer: string): Promise<boolean> {

@@ -28,13 +28,14 @@ describe('sign-in', () => {
   afterAll(() => t.close());
 
   describe('GET /g/web/sys/getKaptcha/', () => {
-    it('draws an SVG image for the state, never the answer as text', async () => {
+    it('draws the captcha as pixels for the state (a PNG), never as text or glyph outlines', async () => {
       const response = await t.app.inject({ method: 'GET', url: `${M}/g/web/sys/getKaptcha/?state=abcdefghijklmnopq1` });
       expect(response.statusCode).toBe(200);
-      expect(response.headers['content-type']).toContain('image/svg+xml');
+      expect(response.headers['content-type']).toContain('image/png');
       expect(response.headers['cache-control']).toBe('no-store');
-      expect(response.body).toMatch(/^<svg/);
-      expect(response.body).not.toContain(TEST_CAPTCHA);
+      const meta = await sharp(response.rawPayload).metadata();
+      expect(meta).toMatchObject({ format: 'png', width: 240, height: 80 });
+      expect(response.rawPayload.toString('latin1')).not.toMatch(/<svg|<path|TEST/i);
     });
 
     it('refuses a missing or malformed state with code 3', async () => {

@@ -125,7 +125,7 @@ describe('file service', () => {
     await files.remove([file.id]);
   }, 180_000);
 
-  it('streams a 100 MB video in and out over HTTP with the memory flat (RSS growth under 20 MB)', async () => {
+  it('streams a 100 MB video in and out over HTTP with the memory flat (RSS grows by well under half the file)', async () => {
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = t.app.server.address() as AddressInfo;
     const token = await signIn(t.app, ADMIN.email, ADMIN.password, { ip: '10.94.0.1' });
@@ -177,6 +177,8 @@ describe('file service', () => {
     }
     const growth = (peak - baseline) / MB;
     console.log(`files memory: 100 MB up and down over HTTP, RSS growth ${growth.toFixed(1)} MB`);
-    expect(growth).toBeLessThan(20);
+    // Quiet, the growth is 11–21 MB; on a loaded machine the allocator and GC lag add some (26 MB
+    // seen). A file held anywhere whole would add its 100 MB: 40 MB tells the two apart.
+    expect(growth).toBeLessThan(40);
   }, 180_000);
 });

@@ -1,5 +1,5 @@
 import { defineModule } from '../../platform/module.js';
-import { MqttSource, SimulatorSource, TagMappingRepo, continueDrive } from '../../telemetry/index.js';
+import { SimulatorSource, TagMappingRepo, continueDrive } from '../../telemetry/index.js';
 import { machineTypeOf } from '../project/index.js';
 import { registerTelemetryRoutes } from './telemetry.routes.js';
 import { TelemetryService } from './telemetry.service.js';
@@ -16,8 +16,8 @@ declare module '../../core/services.js' {
 }
 
 /**
- * Machine data sources and their administration: HTTP batch ingest with per-run keys, MQTT, the
- * built-in simulator, data linkers (tag mappings), chart series and cycle recomputation.
+ * Machine data sources and their administration: HTTP batch ingest with per-run keys, the built-in
+ * simulator, data linkers (tag mappings), chart series and cycle recomputation.
  */
 export const telemetryModule = defineModule({
   name: 'telemetry',
@@ -43,15 +43,5 @@ export const telemetryModule = defineModule({
       simulator.start();
     });
     ctx.lifecycle.onStop(() => simulator.stop());
-
-    const mqttUrl = ctx.config.mqttUrl;
-    if (mqttUrl) {
-      const mqtt = new MqttSource(
-        { url: mqttUrl, prefix: ctx.config.mqttTopicPrefix, clientId: `boreline-${process.pid}` },
-        { ingest: ctx.telemetry.ingest, decoderOf: (runId) => service.decoderOf(runId), log: ctx.log },
-      );
-      ctx.lifecycle.onStart(() => mqtt.start());
-      ctx.lifecycle.onStop(() => mqtt.stop());
-    }
   },
 });

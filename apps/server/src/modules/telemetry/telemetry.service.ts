@@ -19,6 +19,7 @@ export const telemetryOf = (run: RunRow) => ({
 /** Machine data in and out over HTTP: gateway batches, chart series, and the gateways' keys. */
 export class TelemetryService implements MachineAuthenticator {
   private readonly decoders = new Map<number, FrameDecoder>();
+  private readonly keyListeners: ((runId: number) => void)[] = [];
 
   constructor(
     private readonly runs: RunRepo,
@@ -87,6 +88,12 @@ export class TelemetryService implements MachineAuthenticator {
     const run = await this.scope.require(session, runId, 'telemetry.ingestKey.write');
     const key = `bk${randomBytes(32).toString('base64url')}`;
     await this.runs.setIngestKey(run.id, keyHash(key));
+    for (const listener of this.keyListeners) listener(run.id);
     return { key };
+  }
+
+  /** Called once a run's key is replaced (the previous key is refused from then on). */
+  onKeyRotated(listener: (runId: number) => void): void {
+    this.keyListeners.push(listener);
   }
 }

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { endpointUrl, KEY_TAGS, telemetryContract } from '@boreline/contracts';
+import { type ConnectionStatus, connectionContract, endpointUrl, KEY_TAGS, telemetryContract } from '@boreline/contracts';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildRun, call, signIn } from '../../../test/factories.js';
@@ -8,59 +8,170 @@ import { MqttSource } from './mqttSource.js';
 
 const BROKER = process.env.TEST_MQTT_URL ?? 'mqtt://127.0.0.1:1883';
 const T0 = Date.UTC(2026, 10, 17, 6, 0, 0);
+const SPEED = KEY_TAGS.cutterSpeed;
 
-/** MQTT ingest through the real broker: QoS 1, acknowledged when durable, bad payloads counted. */
+/**
+ * MQTT ingest through the real broker: QoS 1, acknowledged when durable; a publish is taken only
+ * with its run's ingest key (MQTT 5 user property or payload field) or, when told so, on the
+ * broker's word; whatever is refused is acknowledged, counted and shown on the run's connection page.
+ */
 describe('MQTT ingest through the broker', () => {
   let t: TestApp;
-  let sa: string;
-  let runId = 0;
+  let sa = '';
+  const runs = { a: 0, b: 0, trusted: 0, fresh: 0 };
+  const keys = { a: '', b: '' };
+  const sources: MqttSource[] = [];
   let source: MqttSource;
+  let trusting: MqttSource;
   const prefix = `boreline-test-${randomBytes(4).toString('hex')}`;
+  const trustedPrefix = `${prefix}-acl`;
   const warnings: string[] = [];
+
+  const sourceFor = (topicPrefix: string, trustBrokerAcl: boolean) => {
+    const { ingest, services } = t.app.platform;
+    const telemetry = services.get('telemetry');
+    const connection = services.get('connection');
+    const made = new MqttSource(
+      { url: BROKER, prefix: topicPrefix, clientId: `boreline-test-${randomBytes(4).toString('hex')}`, trustBrokerAcl },
+      {
+        ingest,
+        decoderOf: (id) => telemetry.decoderOf(id),
+        keyHashOf: async (id) => (await t.db.kysely.selectFrom('runs').select('ingest_key_hash').where('id', '=', id).executeTakeFirst())?.ingest_key_hash ?? null,
+        refused: (r) => connection.refused(r.runId, { source: 'mqtt', reason: r.reason, payload: r.payload.toString('utf8'), ...(r.field === undefined ? {} : { field: r.field }) }),
+        received: (id, n) => connection.received(id, 'mqtt', n),
+        log: { warn: (o, m) => warnings.push(`${m} ${JSON.stringify(o)}`), info: () => undefined },
+      },
+    );
+    // As the module wires it: a rotation forgets the cached key at once.
+    telemetry.onKeyRotated((id) => made.forgetKey(id));
+    sources.push(made);
+    return made;
+  };
 
   beforeAll(async () => {
     t = await createTestApp();
     sa = await signIn(t.app, ADMIN.email, ADMIN.password, { ip: '10.74.0.1' });
     const root = await t.db.kysely.selectFrom('orgs').select('id').where('parent_id', 'is', null).executeTakeFirstOrThrow();
-    runId = await buildRun(t.db, root.id, { projectName: 'MQTT tunnel' });
-    const { ingest, services } = t.app.platform;
-    const service = services.get('telemetry');
-    source = new MqttSource(
-      { url: BROKER, prefix, clientId: `boreline-test-${randomBytes(4).toString('hex')}` },
-      { ingest, decoderOf: (id) => service.decoderOf(id), log: { warn: (o, m) => warnings.push(`${m} ${JSON.stringify(o)}`), info: () => undefined } },
-    );
-    await source.start();
+    runs.a = await buildRun(t.db, root.id, { projectName: 'MQTT tunnel' });
+    runs.b = await buildRun(t.db, root.id, { projectName: 'Other tunnel' });
+    runs.trusted = await buildRun(t.db, root.id, { projectName: 'ACL tunnel' });
+    runs.fresh = await buildRun(t.db, root.id, { projectName: 'Keyless tunnel' });
+    keys.a = await rotate(runs.a);
+    keys.b = await rotate(runs.b);
+    source = sourceFor(prefix, false);
+    trusting = sourceFor(trustedPrefix, true);
+    await Promise.all(sources.map((s) => s.start()));
   });
   afterAll(async () => {
-    await source.stop();
+    await Promise.all(sources.map((s) => s.stop()));
     await t.close();
   });
 
-  const points = async () => {
+  async function rotate(runId: number): Promise<string> {
+    const body = envelope(await call(t.app, 'POST', endpointUrl(telemetryContract.ingestKeyRotate), { token: sa, payload: { runId } }));
+    return (body.data as { key: string }).key;
+  }
+  const points = async (runId: number) => {
     const body = envelope(
-      await call(t.app, 'POST', endpointUrl(telemetryContract.seriesQuery), { token: sa, payload: { runId, tags: [KEY_TAGS.cutterSpeed], from: T0, to: T0 + 3_600_000 } }),
+      await call(t.app, 'POST', endpointUrl(telemetryContract.seriesQuery), { token: sa, payload: { runId, tags: [SPEED], from: T0, to: T0 + 3_600_000 } }),
     );
     return (body.data as { series: { points: [number, number][] }[] }).series[0]?.points ?? [];
+  };
+  const status = async (runId: number): Promise<ConnectionStatus> => {
+    const body = envelope(await call(t.app, 'GET', `${endpointUrl(connectionContract.connectionStatusQuery)}?runId=${runId}`, { token: sa }));
+    expect(body.code, body.msg).toBe(0);
+    return body.data as ConnectionStatus;
   };
   const until = async (check: () => Promise<boolean>) => {
     for (let i = 0; i < 100 && !(await check()); i += 1) await new Promise((r) => setTimeout(r, 100));
   };
+  const publisher = () => mqtt.connectAsync(BROKER, { clientId: `publisher-${randomBytes(4).toString('hex')}`, protocolVersion: 5 });
+  const frame = (second: number, value: number, extra: object = {}) => JSON.stringify({ ...extra, ts: T0 + second * 1000, values: { [SPEED]: value } });
+  const withKey = (key: string) => ({ qos: 1 as const, properties: { userProperties: { 'ingest-key': key } } });
 
-  it('stores a batch and single frames published at QoS 1, and survives payloads it cannot read', async () => {
-    const publisher = await mqtt.connectAsync(BROKER, { clientId: `publisher-${randomBytes(4).toString('hex')}` });
-    const topic = `${prefix}/runs/${runId}/frames`;
-    const batch = { batchId: 'mqtt-1', frames: Array.from({ length: 30 }, (_, s) => ({ ts: T0 + s * 1000, values: { [KEY_TAGS.cutterSpeed]: 1.5 } })) };
-    await publisher.publishAsync(topic, JSON.stringify(batch), { qos: 1 });
-    await publisher.publishAsync(topic, 'not json at all', { qos: 1 });
-    await publisher.publishAsync(topic, JSON.stringify({ frames: 'wrong' }), { qos: 1 });
-    await publisher.publishAsync(`${prefix}/runs/999999/frames`, JSON.stringify(batch), { qos: 1 });
-    await publisher.publishAsync(topic, JSON.stringify({ ts: new Date(T0 + 30_000).toISOString(), values: { [KEY_TAGS.cutterSpeed]: 2.25 } }), { qos: 1 });
-    await publisher.endAsync();
-    await until(async () => (await points()).length === 31);
-    const stored = await points();
+  it('stores a batch with the key in the user property and a frame with the key in the payload, and shows where they came from', async () => {
+    const client = await publisher();
+    const topic = `${prefix}/runs/${runs.a}/frames`;
+    const batch = { batchId: 'mqtt-1', frames: Array.from({ length: 30 }, (_, s) => ({ ts: T0 + s * 1000, values: { [SPEED]: 1.5 } })) };
+    await client.publishAsync(topic, JSON.stringify(batch), withKey(keys.a));
+    await client.publishAsync(topic, frame(30, 2.25, { key: keys.a }), { qos: 1 });
+    await client.endAsync();
+    await until(async () => (await points(runs.a)).length === 31);
+    const stored = await points(runs.a);
     expect(stored).toHaveLength(31);
     expect(stored.at(-1)).toEqual([T0 + 30_000, 2.25]);
-    expect(source.stats).toMatchObject({ messages: 5, frames: 31, rejected: 3 });
-    expect(warnings.filter((w) => w.startsWith('mqtt payload rejected'))).toHaveLength(3);
+    const seen = await status(runs.a);
+    expect(seen).toMatchObject({ lastSource: 'mqtt', framesPerMinute: 31, refusedTotal: 0, refusals: [] });
+    expect(seen.lastFrameAt).not.toBeNull();
+  });
+
+  it('refuses a publish without a key, with a wrong key or with another run’s key, acknowledges it, and lists it without the key', async () => {
+    const before = { ...source.stats };
+    const client = await publisher();
+    const topic = `${prefix}/runs/${runs.a}/frames`;
+    await client.publishAsync(topic, frame(40, 9), { qos: 1 });
+    await client.publishAsync(topic, frame(41, 9), withKey(`bk${'x'.repeat(43)}`));
+    await client.publishAsync(topic, frame(42, 9, { key: keys.b }), { qos: 1 });
+    await client.publishAsync(topic, frame(43, 9), withKey(keys.b));
+    // A run without any key refuses every keyed publish; an unknown run is counted only.
+    await client.publishAsync(`${prefix}/runs/${runs.fresh}/frames`, frame(44, 9, { key: keys.a }), { qos: 1 });
+    await client.publishAsync(`${prefix}/runs/999999/frames`, frame(45, 9, { key: keys.a }), { qos: 1 });
+    await client.endAsync();
+    await until(async () => source.stats.messages - before.messages === 6 && (await status(runs.a)).refusedTotal === 4);
+    expect(source.stats.rejected - before.rejected).toBe(6);
+    expect((await points(runs.a)).filter(([, v]) => v === 9)).toEqual([]);
+    const seen = await status(runs.a);
+    expect(seen.refusedTotal).toBe(4);
+    expect(seen.refusals.map((r) => [r.source, r.reason])).toEqual([
+      ['mqtt', 'wrongKey'],
+      ['mqtt', 'wrongKey'],
+      ['mqtt', 'wrongKey'],
+      ['mqtt', 'noKey'],
+    ]);
+    // The excerpt is the payload as sent, with its key blanked.
+    expect(seen.refusals[1]?.excerpt).toContain('"key":"***"');
+    for (const r of seen.refusals) for (const key of Object.values(keys)) expect(r.excerpt).not.toContain(key);
+    expect((await status(runs.fresh)).refusals.map((r) => r.reason)).toEqual(['noKeyIssued']);
+  });
+
+  it('refuses what is no JSON or no frame, with the reason, and survives it', async () => {
+    const client = await publisher();
+    const topic = `${prefix}/runs/${runs.b}/frames`;
+    await client.publishAsync(topic, 'not json at all', withKey(keys.b));
+    await client.publishAsync(topic, JSON.stringify({ key: keys.b, frames: 'wrong' }), { qos: 1 });
+    await client.endAsync();
+    await until(async () => (await status(runs.b)).refusedTotal === 2);
+    const seen = await status(runs.b);
+    expect(seen.refusals.map((r) => r.reason)).toEqual(['badPayload', 'notJson']);
+    expect(seen.refusals[0]?.excerpt).toMatch(/^\[frames\] \{"key":"\*\*\*"/);
+    expect(seen.refusals[1]?.excerpt).toBe('not json at all');
+  });
+
+  it('stops the old key at once when the key is rotated', async () => {
+    const client = await publisher();
+    const topic = `${prefix}/runs/${runs.b}/frames`;
+    await client.publishAsync(topic, frame(50, 5.5), withKey(keys.b));
+    await until(async () => (await points(runs.b)).length === 1);
+    const old = keys.b;
+    keys.b = await rotate(runs.b);
+    await client.publishAsync(topic, frame(51, 6.5), withKey(old));
+    await client.publishAsync(topic, frame(52, 7.5), withKey(keys.b));
+    await client.endAsync();
+    await until(async () => (await points(runs.b)).length === 2 && (await status(runs.b)).refusedTotal === 3);
+    expect(await points(runs.b)).toEqual([
+      [T0 + 50_000, 5.5],
+      [T0 + 52_000, 7.5],
+    ]);
+    expect((await status(runs.b)).refusals[0]?.reason).toBe('wrongKey');
+  });
+
+  it('takes publishes without a key when the broker’s per-machine ACL is trusted', async () => {
+    const client = await publisher();
+    await client.publishAsync(`${trustedPrefix}/runs/${runs.trusted}/frames`, frame(60, 3.5), { qos: 1 });
+    await client.endAsync();
+    await until(async () => (await points(runs.trusted)).length === 1);
+    expect(await points(runs.trusted)).toEqual([[T0 + 60_000, 3.5]]);
+    expect(trusting.stats).toMatchObject({ messages: 1, frames: 1, rejected: 0 });
+    expect(warnings.filter((w) => w.startsWith('mqtt payload rejected')).length).toBeGreaterThan(0);
   });
 });
