@@ -20,6 +20,7 @@ export const migration: DialectMigration = {
       .addColumn('hour_ts', 'bigint', notNull)
       .addColumn('late_frames', 'integer', (c) => c.notNull().defaultTo(0))
       .addColumn('last_late_at', 'bigint')
+      .addColumn('earliest_late_ts', 'bigint')
       .addColumn('recomputes', 'integer', (c) => c.notNull().defaultTo(0))
       .addColumn('rings_rebuilt', 'integer', (c) => c.notNull().defaultTo(0))
       .addColumn('last_recompute_at', 'bigint')

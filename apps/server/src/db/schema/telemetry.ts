@@ -127,6 +127,8 @@ export interface RingBackfillHourTable {
   hour_ts: number;
   late_frames: number;
   last_late_at: number | null;
+  /** The earliest time a late frame of the hour carried: where a recomputation should start. */
+  earliest_late_ts: number | null;
   recomputes: number;
   rings_rebuilt: number;
   last_recompute_at: number | null;

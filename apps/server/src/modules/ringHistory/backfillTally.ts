@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
 
 export const HOUR_MS = 3_600_000;
@@ -7,6 +7,7 @@ export const HOUR_MS = 3_600_000;
 interface HourCount {
   lateFrames: number;
   lastLateAt: number | null;
+  earliestLateTs: number | null;
   recomputes: number;
   ringsRebuilt: number;
   lastRecomputeAt: number | null;
@@ -15,12 +16,13 @@ interface HourCount {
 export interface BackfillFigures {
   lateFrames: number;
   lastLateAt: number | null;
+  earliestLateTs: number | null;
   recomputes: number;
   ringsRebuilt: number;
   lastRecomputeAt: number | null;
 }
 
-const empty = (): HourCount => ({ lateFrames: 0, lastLateAt: null, recomputes: 0, ringsRebuilt: 0, lastRecomputeAt: null });
+const empty = (): HourCount => ({ lateFrames: 0, lastLateAt: null, earliestLateTs: null, recomputes: 0, ringsRebuilt: 0, lastRecomputeAt: null });
 
 /**
  * The backfill of a run as it happens: late frames received through the HTTP batch ingest (frames
@@ -55,10 +57,12 @@ export class BackfillTally {
     return count;
   }
 
-  lateFrame(runId: number): void {
+  /** A frame of a closed window arrived, carrying its own time `ts`. */
+  lateFrame(runId: number, ts: number): void {
     const count = this.at(runId);
     count.lateFrames += 1;
     count.lastLateAt = this.now();
+    count.earliestLateTs = count.earliestLateTs === null ? ts : Math.min(count.earliestLateTs, ts);
     this.schedule();
   }
 
@@ -92,7 +96,7 @@ export class BackfillTally {
       for (const [hourTs, c] of hours) {
         await this.db
           .insertInto('ring_backfill_hours')
-          .values({ run_id: runId, hour_ts: hourTs, late_frames: c.lateFrames, last_late_at: c.lastLateAt, recomputes: c.recomputes, rings_rebuilt: c.ringsRebuilt, last_recompute_at: c.lastRecomputeAt })
+          .values({ run_id: runId, hour_ts: hourTs, late_frames: c.lateFrames, last_late_at: c.lastLateAt, earliest_late_ts: c.earliestLateTs, recomputes: c.recomputes, rings_rebuilt: c.ringsRebuilt, last_recompute_at: c.lastRecomputeAt })
           .onConflict((oc) =>
             oc.columns(['run_id', 'hour_ts']).doUpdateSet((eb) => ({
               late_frames: eb('ring_backfill_hours.late_frames', '+', eb.ref('excluded.late_frames')),
@@ -100,6 +104,8 @@ export class BackfillTally {
               rings_rebuilt: eb('ring_backfill_hours.rings_rebuilt', '+', eb.ref('excluded.rings_rebuilt')),
               last_late_at: eb.fn.coalesce('excluded.last_late_at', 'ring_backfill_hours.last_late_at'),
               last_recompute_at: eb.fn.coalesce('excluded.last_recompute_at', 'ring_backfill_hours.last_recompute_at'),
+              // The smaller of the two, either may be null (no min of two values both dialects share).
+              earliest_late_ts: sql<number | null>`case when ring_backfill_hours.earliest_late_ts is null or excluded.earliest_late_ts < ring_backfill_hours.earliest_late_ts then coalesce(excluded.earliest_late_ts, ring_backfill_hours.earliest_late_ts) else ring_backfill_hours.earliest_late_ts end`,
             })),
           )
           .execute();
@@ -116,6 +122,7 @@ export class BackfillTally {
       .select((eb) => [
         eb.fn.sum<number>('late_frames').as('late'),
         eb.fn.max('last_late_at').as('lastLate'),
+        eb.fn.min('earliest_late_ts').as('earliestLate'),
         eb.fn.sum<number>('recomputes').as('recomputes'),
         eb.fn.sum<number>('rings_rebuilt').as('rings'),
         eb.fn.max('last_recompute_at').as('lastRecompute'),
@@ -127,6 +134,7 @@ export class BackfillTally {
     return {
       lateFrames: Number(row?.late ?? 0),
       lastLateAt: orNull(row?.lastLate),
+      earliestLateTs: orNull(row?.earliestLate),
       recomputes: Number(row?.recomputes ?? 0),
       ringsRebuilt: Number(row?.rings ?? 0),
       lastRecomputeAt: orNull(row?.lastRecompute),

@@ -17,7 +17,7 @@ export const ringHistoryModule = defineModule({
   register(ctx) {
     const tally = new BackfillTally(ctx.db, ctx.now, ctx.log);
     ctx.events.on('frameStored', (e) => {
-      if (e.late) tally.lateFrame(e.runId);
+      if (e.late) tally.lateFrame(e.runId, e.frame.ts);
     });
     ctx.events.on('historyRewritten', (e) => {
       if (e.cause === 'recompute') tally.recomputed(e.runId, e.rings);

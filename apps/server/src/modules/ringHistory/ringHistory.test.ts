@@ -253,10 +253,12 @@ describe('ring history: import of the rings built before the console, summary, b
     const ingest = async (frames: object[]) => envelope(await call(t.app, 'POST', endpointUrl(telemetryContract.ingestFrames), { token: key, payload: { frames } }));
     expect((await ingest([frame(T0), frame(T0 + 1000)])).data).toMatchObject({ accepted: 2, late: 0 });
     expect((await ingest([frame(T0 - H), frame(T0 - H + 1000), frame(T0 - H + 2000)])).data).toMatchObject({ late: 3 });
+    // A later batch adds to the hour's count; the earliest time stays the first batch's.
+    expect((await ingest([frame(T0 - H + 30_000)])).data).toMatchObject({ late: 1 });
     const recomputed = await post(telemetryContract.cycleRecompute, { runId: liveRunId, from: T0 - H }, sa);
     expect(recomputed.code, recomputed.msg).toBe(0);
     const summary = data<c.RingHistorySummary>(await post(c.ringHistorySummary, { runId: liveRunId }, reader));
-    expect(summary.backfill).toMatchObject({ hours: 24, lateFrames: 3, recomputes: 1, ringsRebuilt: (recomputed.data as { rings: number }).rings });
+    expect(summary.backfill).toMatchObject({ hours: 24, lateFrames: 4, earliestLateTs: T0 - H, recomputes: 1, ringsRebuilt: (recomputed.data as { rings: number }).rings });
     expect(summary.backfill.lastLateAt).toBeGreaterThan(0);
   });
 

@@ -6,5 +6,5 @@ export const ringHistoryModule = defineWebModule({
   name: 'ringHistory',
   routes: { fw1: ringHistoryRoutesFw1 },
   menu: [{ section: 'construction', key: 'ringHistory', label: 'ringHistory.menu', path: '/fw1/ringHistory', resource: 'menu.project.ringHistory', order: 155 }],
-  resources: ['menu.project.ringHistory', 'project.ringHistory.read', 'project.ringHistory.write'],
+  resources: ['menu.project.ringHistory', 'project.ringHistory.read', 'project.ringHistory.write', 'telemetry.cycle.recompute'],
 });

@@ -66,6 +66,8 @@ export const RingHistorySummarySchema = z.object({
     /** Frames of already closed windows received over the last `hours` (HTTP batches sent late). */
     lateFrames: z.number().int(),
     lastLateAt: z.number().nullable(),
+    /** The earliest time those frames carried: where a recomputation should start to take them in. */
+    earliestLateTs: z.number().nullable(),
     /** Recomputations of the cycles over the last `hours`, and the rings they derived again. */
     recomputes: z.number().int(),
     ringsRebuilt: z.number().int(),

@@ -5,6 +5,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type ApiStub, MILAN_RUN } from '../../../test/apiStub.fixture.js';
 import { renderRoutes } from '../../../test/renderRoutes.fixture.js';
 import { initI18n } from '../../../core/i18n.js';
+import { useNotifications } from '../../../core/notify.js';
 import { useFramework } from '../../../core/session.js';
 import { RingHistoryPage } from './RingHistoryPage.js';
 
@@ -33,7 +34,7 @@ const summary = (over: Partial<ringHistoryContract.RingHistorySummary> = {}): ri
   builtRings: 230,
   imported: span(0, null, null, null, null),
   live: span(30, 201, 230, Date.UTC(2026, 4, 4, 6), Date.UTC(2026, 4, 6, 6)),
-  backfill: { hours: 24, lateFrames: 1200, lastLateAt: Date.UTC(2026, 10, 25, 9, 30), recomputes: 1, ringsRebuilt: 4, lastRecomputeAt: Date.UTC(2026, 10, 25, 9, 45) },
+  backfill: { hours: 24, lateFrames: 1200, lastLateAt: Date.UTC(2026, 10, 25, 9, 30), earliestLateTs: Date.UTC(2026, 10, 24, 7), recomputes: 1, ringsRebuilt: 4, lastRecomputeAt: Date.UTC(2026, 10, 25, 9, 45) },
   ...over,
 });
 const ring = (ringNo: number): ringHistoryContract.ImportedRing => ({
@@ -92,6 +93,8 @@ describe('ring history page', { timeout: 20_000 }, () => {
     // Instants on the project's clock (Rome, CET in November).
     expect(backfill.textContent).toContain('last 25/11/2026 10:30');
     expect(await within(screen.getByTestId('imported-rings')).findByText('No rings imported yet')).toBeTruthy();
+    // Without the right to recompute, no rebuild is offered.
+    expect(screen.queryByTestId('rebuild')).toBeNull();
 
     uploads.answers.push(
       { imported: 0, refused: [{ row: 6, column: null, message: "Overlaps ring 201 recorded from the machine's data (04/05/2026 08:00 – 04/05/2026 10:00)" }] },
@@ -132,6 +135,19 @@ describe('ring history page', { timeout: 20_000 }, () => {
     expect(api.calls.some((c) => c.id === 'ringHistory.delete')).toBe(false);
     await userEvent.click(within(confirm).getByRole('button', { name: /Delete/ }));
     await waitFor(() => expect(api.calls.filter((c) => c.id === 'ringHistory.delete')).toEqual([{ id: 'ringHistory.delete', input: { runId: 1 } }]));
+  });
+
+  it('rebuilds the rings from the earliest late frame for a caller who may recompute', async () => {
+    api.responses.set('ringHistory.summary', summary());
+    api.responses.set('ringHistory.query', { total: 0, page: 1, pageSize: 20, records: [] });
+    api.responses.set('telemetry.cycleRecompute', { from: Date.UTC(2026, 10, 24, 6), rings: 4, intervals: 12, frames: 1200 });
+    renderPage([...ADMIN, 'telemetry.cycle.recompute']);
+    const button = await screen.findByTestId('rebuild', {}, SETTLE);
+    expect(button.textContent).toBe('Rebuild rings from 24/11/2026 08:00');
+    expect(screen.getByTestId('backfill').textContent).toContain('earliest frame 24/11/2026 08:00');
+    await userEvent.click(button);
+    await waitFor(() => expect(api.calls.filter((c) => c.id === 'telemetry.cycleRecompute')).toEqual([{ id: 'telemetry.cycleRecompute', input: { runId: 1, from: Date.UTC(2026, 10, 24, 7) } }]));
+    await waitFor(() => expect(useNotifications.getState().message?.text).toBe("4 rings derived again from the machine's data"));
   });
 
   it('offers neither the import nor the removal to a reader, and says when the history cannot be loaded', async () => {

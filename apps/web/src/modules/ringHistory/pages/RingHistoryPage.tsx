@@ -12,7 +12,7 @@ import { ChooseProject } from '../../../ui/ChooseProject.js';
 import { DeleteButton } from '../../../ui/ConfirmDelete.js';
 import { DataTable, type DataTableColumn } from '../../../ui/DataTable.js';
 import { ImportDialog } from '../../../ui/ImportDialog.js';
-import { downloadTemplate, fetchImported, fetchSummary, importHistory, listKey, removeImported, summaryKey } from '../api.js';
+import { downloadTemplate, fetchImported, fetchSummary, importHistory, listKey, rebuildFrom, removeImported, summaryKey } from '../api.js';
 
 /** The run's history (/fw1/ringHistory): without a current run the user picks a project first. */
 export function RingHistoryPage() {
@@ -30,6 +30,7 @@ function RingHistory({ run }: { run: CurrentRun }) {
   const format = useFormat();
   const client = useQueryClient();
   const canWrite = useFramework((s) => canUse(s, 'project.ringHistory.write'));
+  const canRebuild = useFramework((s) => canUse(s, 'telemetry.cycle.recompute'));
   const [importing, setImporting] = useState(false);
   const [table, setTable] = useState<TableState>({ page: 1, pageSize: 20, sort: null });
   const summary = useQuery({ queryKey: summaryKey(run.runId), queryFn: () => fetchSummary(run.runId) });
@@ -39,6 +40,11 @@ function RingHistory({ run }: { run: CurrentRun }) {
   const remove = useMutationWithNotice({
     mutationFn: () => removeImported(run.runId),
     success: (result) => t('ringHistory.page.removed', { count: result.deleted }),
+    onSuccess: () => void refreshAll(),
+  });
+  const rebuild = useMutationWithNotice({
+    mutationFn: (from: number) => rebuildFrom(run.runId, from),
+    success: (result) => t('ringHistory.page.rebuilt', { rings: result.rings }),
     onSuccess: () => void refreshAll(),
   });
 
@@ -80,7 +86,14 @@ function RingHistory({ run }: { run: CurrentRun }) {
   return (
     <Card title={t('ringHistory.menu')} extra={toolbar} data-testid="ring-history">
       <Typography.Paragraph type="secondary">{t('ringHistory.page.intro')}</Typography.Paragraph>
-      <HistorySummary summary={summary.data} loading={summary.isPending} error={summary.error} at={at} onRetry={() => void summary.refetch()} />
+      <HistorySummary
+        summary={summary.data}
+        loading={summary.isPending}
+        error={summary.error}
+        at={at}
+        onRetry={() => void summary.refetch()}
+        rebuild={canRebuild ? { pending: rebuild.isPending, run: (from) => rebuild.mutate(from) } : null}
+      />
       <Typography.Title level={5} style={{ marginTop: 24 }}>
         {t('ringHistory.page.tableTitle')}
       </Typography.Title>
@@ -114,10 +127,12 @@ interface SummaryProps {
   error: unknown;
   at: (ts: number | null) => string;
   onRetry: () => void;
+  /** Offered to callers who may recompute the cycles: derive rings again from the earliest late frame. */
+  rebuild: { pending: boolean; run: (from: number) => void } | null;
 }
 
 /** Rings built in all, the rings of each origin, rings missing before the first one on record, and the backfill. */
-function HistorySummary({ summary, loading, error, at, onRetry }: SummaryProps) {
+function HistorySummary({ summary, loading, error, at, onRetry, rebuild }: SummaryProps) {
   const t = useT();
   if (loading) return <Skeleton active paragraph={{ rows: 3 }} />;
   if (!summary) {
@@ -163,6 +178,7 @@ function HistorySummary({ summary, loading, error, at, onRetry }: SummaryProps) 
         <Descriptions.Item label={t('ringHistory.page.lateFrames')}>
           {backfill.lateFrames}
           {backfill.lastLateAt === null ? null : <Typography.Text type="secondary">{` · ${t('ringHistory.page.last', { at: at(backfill.lastLateAt) })}`}</Typography.Text>}
+          {backfill.earliestLateTs === null ? null : <Typography.Text type="secondary">{` · ${t('ringHistory.page.earliest', { at: at(backfill.earliestLateTs) })}`}</Typography.Text>}
         </Descriptions.Item>
         <Descriptions.Item label={t('ringHistory.page.recomputes')}>
           {backfill.recomputes}
@@ -170,7 +186,14 @@ function HistorySummary({ summary, loading, error, at, onRetry }: SummaryProps) 
         </Descriptions.Item>
         <Descriptions.Item label={t('ringHistory.page.ringsRebuilt')}>{backfill.ringsRebuilt}</Descriptions.Item>
       </Descriptions>
-      <Typography.Text type="secondary">{t('ringHistory.page.backfillHint')}</Typography.Text>
+      <Space wrap>
+        <Typography.Text type="secondary">{t('ringHistory.page.backfillHint')}</Typography.Text>
+        {rebuild && backfill.earliestLateTs !== null ? (
+          <Button loading={rebuild.pending} onClick={() => backfill.earliestLateTs !== null && rebuild.run(backfill.earliestLateTs)} data-testid="rebuild">
+            {t('ringHistory.page.rebuild', { at: at(backfill.earliestLateTs) })}
+          </Button>
+        ) : null}
+      </Space>
     </Space>
   );
 }
