@@ -63,6 +63,8 @@ export const RESOURCE_CODES = [
   'telemetry.cycle.recompute',
   'connection.status.read',
   'project.run.read',
+  'project.run.write',
+  'project.run.delete',
   'project.basicInfo.read',
   'project.basicInfo.write',
   'project.ringHistory.read',

@@ -21,7 +21,7 @@ const page = (code: ResourceCode, path: string, children: readonly ResourceCode[
  */
 export const RESOURCE_TREE: readonly ResourceBranch[] = [
   page('menu.statsBoard', '/fw0/projectBoard'),
-  page('menu.projectList', '/fw0/stsRun/list', ['project.run.read']),
+  page('menu.projectList', '/fw0/stsRun/list', ['project.run.read', 'project.run.write', 'project.run.delete']),
   page('menu.enterSystem', '/fw0/dp'),
   {
     code: 'menu.systemSetting',

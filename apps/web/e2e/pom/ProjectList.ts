@@ -43,6 +43,7 @@ export class ProjectList {
   }
 
   async enter(projectName: string): Promise<void> {
-    await this.row(projectName).getByRole('button').click();
+    // "Enter system" comes first; an administrator's row menu follows it.
+    await this.row(projectName).getByRole('button').first().click();
   }
 }

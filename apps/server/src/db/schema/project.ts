@@ -22,6 +22,8 @@ export interface RunTable {
   /** sha-256 of the HTTP ingest key of the machine's gateway. */
   ingest_key_hash: string | null;
   created_at: number;
+  /** When the drive was declared over (TBM state Finish); null while it runs. Machine data is refused meanwhile. */
+  finished_at: Generated<number | null>;
 }
 
 export interface UserRunTable {

@@ -147,7 +147,8 @@ describe('the resource tree migration', () => {
         select id, code, parent_id, path, level, page_path from resources`.execute(k)).rows;
       const at = (code: string) => rows.find((r) => r.code === code);
       const parentCode = (code: string) => rows.find((r) => r.id === at(code)?.parent_id)?.code ?? null;
-      expect(rows.filter((r) => r.parent_id === null).map((r) => r.code).sort()).toEqual(
+      // Codes added after the migration (not in its fixed layout) stay where they were until start-up places them.
+      expect(rows.filter((r) => r.parent_id === null && r.code.startsWith('menu.')).map((r) => r.code).sort()).toEqual(
         ['menu.enterSystem', 'menu.intelligentConstruction', 'menu.projectList', 'menu.statsBoard', 'menu.systemSetting'].sort(),
       );
       expect(parentCode('admin.org.read')).toBe('menu.admin.organization');

@@ -47,6 +47,7 @@ export const connectionModule = defineModule({
           {
             ingest: ctx.telemetry.ingest,
             decoderOf: (runId) => telemetry.decoderOf(runId),
+            isFinished: (runId) => telemetry.isFinished(runId),
             keyHashOf: async (runId) => (await runs.find(runId))?.ingest_key_hash ?? null,
             refused: (r) => connection.refused(r.runId, { source: 'mqtt', reason: r.reason, payload: r.payload.toString('utf8'), ...(r.field === undefined ? {} : { field: r.field }) }),
             received: (runId, frames) => connection.received(runId, 'mqtt', frames),

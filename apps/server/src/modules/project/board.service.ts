@@ -102,8 +102,10 @@ export class BoardService {
     const lastDataAt = latest?.ts ?? last?.end_ts ?? null;
     const stale = lastDataAt === null || this.now() - lastDataAt > OFFLINE_AFTER_MS;
     const state = asStatus(engine?.state) ?? asStatus(last?.state);
-    const status: RunStatus = stale ? 'offline' : (state ?? 'waiting');
-    const since = stale ? lastDataAt : (engine?.since ?? last?.start_ts ?? null);
+    // A drive declared over is in the TBM state Finish, whatever its last frame said.
+    const finishedAt = run.finished_at === null ? null : Number(run.finished_at);
+    const status: RunStatus = finishedAt !== null ? 'finish' : stale ? 'offline' : (state ?? 'waiting');
+    const since = finishedAt ?? (stale ? lastDataAt : (engine?.since ?? last?.start_ts ?? null));
     const ringValue = latest?.values[KEY_TAGS.ringNo];
     const chainageValue = latest?.values[KEY_TAGS.chainage];
     return {

@@ -1,3 +1,4 @@
+import { migration as runAdminMigration } from '../../db/migrations/20261128T1000_runAdmin.js';
 import { defineModule } from '../../platform/module.js';
 import { BasicInfoRepo } from './basicInfo.repo.js';
 import { registerBasicInfoRoutes } from './basicInfo.routes.js';
@@ -8,6 +9,9 @@ import { DictionaryService } from './dictionary.service.js';
 import { ProjectFigures } from './driveFigures.js';
 import { registerProjectRoutes } from './project.routes.js';
 import { RunRepo } from './run.repo.js';
+import { RunAdminRepo } from './runAdmin.repo.js';
+import { registerRunAdminRoutes } from './runAdmin.routes.js';
+import { RunAdminService } from './runAdmin.service.js';
 import { RunScope } from './runScope.js';
 import { ShiftRepo } from './shift.repo.js';
 import { registerShiftRoutes } from './shift.routes.js';
@@ -17,6 +21,7 @@ export { type DriveForecast, type DrivePlan, forecastOf, PACE_DAYS, paceWindowSt
 export { DictionaryService } from './dictionary.service.js';
 export { metresOf } from './ringLength.js';
 export { machineTypeOf, type NewRun, RunRepo, type RunRow } from './run.repo.js';
+export { type RunChange, type RunChangeListener, RunAdminService } from './runAdmin.service.js';
 export { RunScope, type ScopedRun, secondLevelId, secondLevelPath } from './runScope.js';
 export { ShiftRepo } from './shift.repo.js';
 
@@ -28,12 +33,15 @@ declare module '../../core/services.js' {
     runScope: RunScope;
     /** The drive's plan, rings built, pace and forecast finish, as every screen shows them. */
     projectFigures: ProjectFigures;
+    /** Creating, editing, finishing, reopening and deleting runs; later modules follow the changes. */
+    runAdmin: RunAdminService;
   }
 }
 
 /** Runs and the project list, the board, basic info of project and TBM, shifts, the dictionary. */
 export const projectModule = defineModule({
   name: 'project',
+  migrations: { '20261128T1000_runAdmin': runAdminMigration },
   register(ctx) {
     const runs = new RunRepo(ctx.db);
     const runScope = new RunScope(runs, ctx.services.get('policy'));
@@ -53,5 +61,22 @@ export const projectModule = defineModule({
     registerBasicInfoRoutes(ctx.app, new BasicInfoService(basicInfo, runScope), ctx.endpoints);
     registerShiftRoutes(ctx.app, new ShiftService(new ShiftRepo(ctx.db), runScope), ctx.endpoints);
     registerDictionaryRoutes(ctx.app, new DictionaryService(), ctx.endpoints);
+
+    const runAdmin = new RunAdminService(
+      new RunAdminRepo(ctx.db),
+      runScope,
+      ctx.services.get('policy'),
+      ctx.services.get('orgScope'),
+      (path) => {
+        let query = ctx.db.selectFrom('orgs').select(['id', 'name', 'path']);
+        if (path) query = query.where('path', 'like', `${path}%`);
+        return query.orderBy('path').execute();
+      },
+      ctx.now,
+    );
+    ctx.services.provide('runAdmin', runAdmin);
+    // The project list's figures of a finished, reopened or edited run change at once.
+    runAdmin.onChange((change) => board.invalidate(change.runId));
+    registerRunAdminRoutes(ctx.app, runAdmin, ctx.endpoints);
   },
 });

@@ -49,6 +49,11 @@ export class RunScope {
     return ids.length > 0 ? new Set(ids) : null;
   }
 
+  /** Whether the caller reaches only the runs assigned to him. */
+  async isLimited(session: AuthSession): Promise<boolean> {
+    return (await this.limitedTo(session)) !== null;
+  }
+
   /** The run, when the caller holds `code` for it; otherwise the no-permission answer (code 2). */
   async require(session: AuthSession, runId: number, code: ResourceCode): Promise<ScopedRun> {
     // A session from an H5 link reads the real-time data of its own run and nothing else.

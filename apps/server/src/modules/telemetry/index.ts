@@ -1,10 +1,13 @@
 import { defineModule } from '../../platform/module.js';
 import { SimulatorSource, TagMappingRepo, continueDrive } from '../../telemetry/index.js';
-import { machineTypeOf } from '../project/index.js';
+import { machineTypeOf, type RunRow } from '../project/index.js';
 import { registerTelemetryRoutes } from './telemetry.routes.js';
 import { TelemetryService } from './telemetry.service.js';
 
 export { TelemetryService, telemetryOf } from './telemetry.service.js';
+
+/** Bus message of a run's administration (sockets ignore it): every instance follows the change. */
+const RUN_CHANGED = 'runChanged';
 
 declare module '../../core/services.js' {
   interface Services {
@@ -29,18 +32,41 @@ export const telemetryModule = defineModule({
 
     const simulator = new SimulatorSource(ctx.telemetry.ingest, ctx.log);
     ctx.services.provide('simulator', simulator);
+    const simulate = async (run: RunRow, now: number) => {
+      const machineType = machineTypeOf(run);
+      const layout = await ctx.telemetry.ingest.open({ runId: run.id, machineType, ringWidthMm: run.ring_width_mm, endChainage: run.end_chainage });
+      // A restarted simulator goes on after the last ring on record, never from the first ring again.
+      const last = (await ctx.machine.drive(run.id)).lastRing;
+      const drive = { runId: run.id, seed: run.sim_seed ?? run.id, machineType, ringWidthMm: run.ring_width_mm, startChainage: run.start_chainage, endChainage: run.end_chainage, startRing: run.start_ring };
+      simulator.add(continueDrive(drive, last === null ? run.start_ring : last + 1), layout, now);
+    };
     ctx.lifecycle.onStart(async () => {
       if (!ctx.config.simulator) return;
       const now = Date.now();
-      for (const run of await runs.bySource('simulator')) {
-        const machineType = machineTypeOf(run);
-        const layout = await ctx.telemetry.ingest.open({ runId: run.id, machineType, ringWidthMm: run.ring_width_mm, endChainage: run.end_chainage });
-        // A restarted simulator goes on after the last ring on record, never from the first ring again.
-        const last = (await ctx.machine.drive(run.id)).lastRing;
-        const drive = { runId: run.id, seed: run.sim_seed ?? run.id, machineType, ringWidthMm: run.ring_width_mm, startChainage: run.start_chainage, endChainage: run.end_chainage, startRing: run.start_ring };
-        simulator.add(continueDrive(drive, last === null ? run.start_ring : last + 1), layout, now);
-      }
+      // A finished drive stays quiet.
+      for (const run of await runs.bySource('simulator')) if (run.finished_at === null) await simulate(run, now);
       simulator.start();
+    });
+    // A run created, edited, finished, reopened or deleted: its decoder and finish state are read
+    // again, and its simulator starts or stops at once (no restart needed) — here before the
+    // request answers, on the other instances when the bus brings the change (idempotent here).
+    const follow = async (runId: number) => {
+      service.forget(runId);
+      if (!ctx.config.simulator) return;
+      const run = await runs.find(runId);
+      const wanted = run !== undefined && run.source === 'simulator' && run.finished_at === null;
+      if (!wanted) return simulator.remove(runId);
+      if (!simulator.has(runId)) await simulate(run, Date.now());
+    };
+    ctx.services.get('runAdmin').onChange(async ({ runId }) => {
+      await follow(runId);
+      ctx.bus.publish(JSON.stringify({ type: RUN_CHANGED, runId }));
+    });
+    ctx.bus.onMessage((raw) => {
+      // The bus carries every machine's data each second: only this message's own prefix is read further.
+      if (!raw.startsWith(`{"type":"${RUN_CHANGED}"`)) return;
+      const runId: unknown = (JSON.parse(raw) as { runId?: unknown }).runId;
+      if (typeof runId === 'number') void follow(runId).catch((error: unknown) => ctx.log.warn({ err: error, runId }, 'run change not followed'));
     });
     ctx.lifecycle.onStop(() => simulator.stop());
   },

@@ -7,6 +7,9 @@ import { machineTypeOf, type RunRepo, type RunRow, type RunScope } from '../proj
 
 type Input<E> = EndpointArgs<E>;
 
+/** How long an instance trusts what it read of a run's finish (a finish on another instance reaches it within this). */
+export const FINISH_RECHECK_MS = 5_000;
+
 const keyHash = (key: string) => createHash('sha256').update(key).digest('hex');
 
 export const telemetryOf = (run: RunRow) => ({
@@ -20,6 +23,8 @@ export const telemetryOf = (run: RunRow) => ({
 export class TelemetryService implements MachineAuthenticator {
   private readonly decoders = new Map<number, FrameDecoder>();
   private readonly keyListeners: ((runId: number) => void)[] = [];
+  /** When each run's finish state was last read, and what it was (instances learn of a finish elsewhere within FINISH_RECHECK_MS). */
+  private readonly finished = new Map<number, { finished: boolean; checkedAt: number }>();
 
   constructor(
     private readonly runs: RunRepo,
@@ -34,8 +39,29 @@ export class TelemetryService implements MachineAuthenticator {
     return run ? { runId: run.id } : null;
   }
 
-  /** The decoder of a run, opening it for ingest on first use. */
+  /** Whether the run's drive was declared over (read again after FINISH_RECHECK_MS). */
+  async isFinished(runId: number, now = Date.now()): Promise<boolean> {
+    const known = this.finished.get(runId);
+    if (known && now - known.checkedAt < FINISH_RECHECK_MS) return known.finished;
+    const run = await this.runs.find(runId);
+    const finished = run?.finished_at !== null && run?.finished_at !== undefined;
+    this.finished.set(runId, { finished, checkedAt: now });
+    return finished;
+  }
+
+  /** Forgets what is known of a run (it was edited, finished, reopened or deleted here). */
+  forget(runId: number): void {
+    this.decoders.delete(runId);
+    this.finished.delete(runId);
+  }
+
+  /**
+   * The decoder of a run, opening it for ingest on first use; null for a run that does not exist or
+   * whose drive is finished. Every machine source (HTTP batches, MQTT) asks here first, so a
+   * finished run's frames are refused by every one of them.
+   */
   async decoderOf(runId: number): Promise<FrameDecoder | null> {
+    if (await this.isFinished(runId)) return null;
     const known = this.decoders.get(runId);
     if (known) return known;
     const run = await this.runs.find(runId);
@@ -49,6 +75,8 @@ export class TelemetryService implements MachineAuthenticator {
 
   async ingestBatch(machine: MachineCaller, input: Input<typeof telemetryContract.ingestFrames>) {
     const decoder = await this.decoderOf(machine.runId);
+    // The gateway is told plainly: a finished drive takes no more data until it is reopened.
+    if (!decoder && (await this.isFinished(machine.runId))) throw errors.business('runAdmin.error.ingestRefused');
     if (!decoder) return { accepted: 0, duplicates: 0, late: 0, replayed: false, unknownTags: [] };
     const { frames, unknownTags } = decoder.decode(machine.runId, input.frames);
     const result = await this.ingest.ingest(machine.runId, frames, input.batchId);

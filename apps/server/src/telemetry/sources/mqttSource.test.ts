@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { type ConnectionStatus, connectionContract, endpointUrl, KEY_TAGS, telemetryContract } from '@boreline/contracts';
+import { type ConnectionStatus, connectionContract, endpointUrl, KEY_TAGS, runAdminContract, telemetryContract } from '@boreline/contracts';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildRun, call, signIn } from '../../../test/factories.js';
@@ -36,6 +36,7 @@ describe('MQTT ingest through the broker', () => {
       {
         ingest,
         decoderOf: (id) => telemetry.decoderOf(id),
+        isFinished: (id) => telemetry.isFinished(id),
         keyHashOf: async (id) => (await t.db.kysely.selectFrom('runs').select('ingest_key_hash').where('id', '=', id).executeTakeFirst())?.ingest_key_hash ?? null,
         refused: (r) => connection.refused(r.runId, { source: 'mqtt', reason: r.reason, payload: r.payload.toString('utf8'), ...(r.field === undefined ? {} : { field: r.field }) }),
         received: (id, n) => connection.received(id, 'mqtt', n),
@@ -163,6 +164,25 @@ describe('MQTT ingest through the broker', () => {
       [T0 + 52_000, 7.5],
     ]);
     expect((await status(runs.b)).refusals[0]?.reason).toBe('wrongKey');
+  });
+
+  it('refuses the publishes of a finished drive as such, lists them, and takes them again once reopened', async () => {
+    const root = await t.db.kysely.selectFrom('orgs').select('id').where('parent_id', 'is', null).executeTakeFirstOrThrow();
+    const runId = await buildRun(t.db, root.id, { projectName: 'Finished tunnel' });
+    const key = await rotate(runId);
+    const finish = envelope(await call(t.app, 'POST', endpointUrl(runAdminContract.runFinish), { token: sa, payload: { runId } }));
+    expect(finish.code, finish.msg).toBe(0);
+    const client = await publisher();
+    const topic = `${prefix}/runs/${runId}/frames`;
+    await client.publishAsync(topic, frame(60, 3.5), withKey(key));
+    await until(async () => (await status(runId)).refusedTotal === 1);
+    expect((await status(runId)).refusals[0]?.reason).toBe('runClosed');
+    expect(await points(runId)).toEqual([]);
+    expect(envelope(await call(t.app, 'POST', endpointUrl(runAdminContract.runReopen), { token: sa, payload: { runId } })).code).toBe(0);
+    await client.publishAsync(topic, frame(61, 4.5), withKey(key));
+    await client.endAsync();
+    await until(async () => (await points(runId)).length === 1);
+    expect(await points(runId)).toEqual([[T0 + 61_000, 4.5]]);
   });
 
   it('takes publishes without a key when the broker’s per-machine ACL is trusted', async () => {

@@ -64,6 +64,8 @@ export class MqttSource {
     private readonly deps: {
       ingest: IngestService;
       decoderOf: (runId: number) => Promise<FrameDecoder | null>;
+      /** Whether a run without a decoder exists but its drive is finished (its publishes are refused as `runClosed`). */
+      isFinished?: (runId: number) => Promise<boolean>;
       /** The SHA-256 (hex) of the run's ingest key; null when none is issued. */
       keyHashOf: (runId: number) => Promise<string | null>;
       /** A refused publish of an existing run (awaited before the publish is acknowledged). */
@@ -135,7 +137,7 @@ export class MqttSource {
     const match = /\/runs\/(\d{1,10})\/frames$/.exec(topic);
     const runId = Number(match?.[1] ?? Number.NaN);
     const decoder = Number.isSafeInteger(runId) ? await this.deps.decoderOf(runId) : null;
-    if (!decoder) return this.reject('unknownRun', topic, runId, payload);
+    if (!decoder) return this.reject((await this.deps.isFinished?.(runId)) ? 'runClosed' : 'unknownRun', topic, runId, payload);
     let json: unknown;
     try {
       json = JSON.parse(payload.toString('utf8'));

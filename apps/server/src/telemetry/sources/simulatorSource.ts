@@ -66,6 +66,16 @@ export class SimulatorSource {
     this.machines.set(run.runId, { sim, nextTs: startTs });
   }
 
+  /** Whether a machine of the run is simulated here. */
+  has(runId: number): boolean {
+    return this.machines.has(runId);
+  }
+
+  /** Stops simulating a run (its drive finished, its source changed, it was deleted). */
+  remove(runId: number): void {
+    this.machines.delete(runId);
+  }
+
   start(intervalMs = 1_000): void {
     if (this.timer) return;
     this.timer = setInterval(() => void this.tick(Date.now()), intervalMs);

@@ -59,6 +59,8 @@ const NAMES: Record<ResourceCode, MessageKey> = {
   'telemetry.cycle.recompute': 'admin.resourceName.cycleRecompute',
   'connection.status.read': 'connection.resourceName.statusRead',
   'project.run.read': 'admin.resourceName.runRead',
+  'project.run.write': 'admin.resourceName.runWrite',
+  'project.run.delete': 'admin.resourceName.runDelete',
   'project.basicInfo.read': 'admin.resourceName.basicInfoRead',
   'project.basicInfo.write': 'admin.resourceName.basicInfoWrite',
   'project.ringHistory.read': 'ringHistory.resource.read',

@@ -19,6 +19,8 @@ export const projectModule = defineWebModule({
     'menu.project.home',
     'menu.project.basicInfo',
     'project.run.read',
+    'project.run.write',
+    'project.run.delete',
     'project.basicInfo.read',
     'project.basicInfo.write',
     'project.shift.read',

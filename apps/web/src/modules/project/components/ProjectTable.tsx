@@ -1,6 +1,7 @@
 import { LoginOutlined } from '@ant-design/icons';
 import { DATE_FORMATS, type RunListItem } from '@boreline/contracts';
-import { Button, Progress, Table, Tooltip } from 'antd';
+import { Button, Progress, Space, Table, Tooltip } from 'antd';
+import type { ReactNode } from 'react';
 import type { ColumnsType } from 'antd/es/table/index.js';
 import { formatInstant, useFormat } from '../../../core/format.js';
 import { MACHINE_TYPE_KEYS } from './machineType.js';
@@ -14,10 +15,12 @@ export interface ProjectTableProps {
   /** The run being entered (its button spins). */
   entering: number | null;
   onEnter(runId: number): void;
+  /** What an administrator may do with a row (beside "enter system"). */
+  actions?: (row: RunListItem) => ReactNode;
 }
 
 /** The project list of spec §2: one row per run the user may see, with "enter system" at its end. */
-export function ProjectTable({ rows, loading, entering, onEnter }: ProjectTableProps) {
+export function ProjectTable({ rows, loading, entering, onEnter, actions }: ProjectTableProps) {
   const t = useT();
   const f = useFormat();
   const rate = (share: number) => <span data-testid="run-rate">{f.percent(share)}</span>;
@@ -84,19 +87,22 @@ export function ProjectTable({ rows, loading, entering, onEnter }: ProjectTableP
     {
       title: t('project.list.actions'),
       key: 'actions',
-      width: 140,
+      width: actions ? 230 : 140,
       fixed: 'right',
       render: (_: unknown, row) => (
-        <Button
-          type="primary"
-          size="small"
-          icon={<LoginOutlined />}
-          loading={entering === row.runId}
-          disabled={entering !== null && entering !== row.runId}
-          onClick={() => onEnter(row.runId)}
-        >
-          {t('project.list.enter')}
-        </Button>
+        <Space size={4}>
+          <Button
+            type="primary"
+            size="small"
+            icon={<LoginOutlined />}
+            loading={entering === row.runId}
+            disabled={entering !== null && entering !== row.runId}
+            onClick={() => onEnter(row.runId)}
+          >
+            {t('project.list.enter')}
+          </Button>
+          {actions?.(row)}
+        </Space>
       ),
     },
   ];
