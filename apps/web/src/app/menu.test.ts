@@ -50,6 +50,7 @@ describe('the side menu', () => {
           ['maintenance', 'shell.menu.maintenance', '/fw1/maintain/content', 'menu.maintenance.content'],
           ['basicInfo', 'shell.menu.basicInfo', '/fw1/basic_info/project_info', 'menu.project.basicInfo'],
           ['tagMapping', 'tagMapping.menu', '/fw1/tagMapping', 'telemetry.tagMapping.read'],
+          ['ringHistory', 'ringHistory.menu', '/fw1/ringHistory', 'menu.project.ringHistory'],
           ['alarm', 'shell.menu.alarm', '/fw1/alarm/history_alarm', 'menu.alarms'],
           ['reports', 'shell.menu.reports', '/fw1/report/turn_over', 'menu.reports'],
           ['statistics', 'shell.menu.statistics', '/fw1/statistic/process', 'menu.statistics'],
