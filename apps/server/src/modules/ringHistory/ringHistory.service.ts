@@ -190,19 +190,23 @@ export class RingHistoryService {
       total,
       page: input.page,
       pageSize: input.pageSize,
-      records: rows.map((r) => ({
-        ringNo: r.ringNo,
-        start: r.start,
-        end: r.end,
-        startChainage: r.startChainage,
-        endChainage: r.endChainage,
-        advanceMinutes: minutes(r.advanceMs),
-        ringBuildMinutes: minutes(r.ringBuildMs),
-        waitingMinutes: minutes(r.waitingMs),
-        thrustAvg: r.thrustAvg,
-        torqueAvg: r.torqueAvg,
-        speedAvg: r.speedAvg,
-      })),
+      records: rows.map((r) => {
+        // A ring takes time: three zero durations are durations the sheet did not give.
+        const given = r.advanceMs + r.ringBuildMs + r.waitingMs > 0;
+        return {
+          ringNo: r.ringNo,
+          start: r.start,
+          end: r.end,
+          startChainage: r.startChainage,
+          endChainage: r.endChainage,
+          advanceMinutes: given ? minutes(r.advanceMs) : null,
+          ringBuildMinutes: given ? minutes(r.ringBuildMs) : null,
+          waitingMinutes: given ? minutes(r.waitingMs) : null,
+          thrustAvg: r.thrustAvg,
+          torqueAvg: r.torqueAvg,
+          speedAvg: r.speedAvg,
+        };
+      }),
     };
   }
 

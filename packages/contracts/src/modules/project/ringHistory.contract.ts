@@ -94,10 +94,10 @@ export const ImportedRingSchema = z.object({
   /** Metres. */
   startChainage: z.number().nullable(),
   endChainage: z.number().nullable(),
-  /** Minutes. */
-  advanceMinutes: z.number(),
-  ringBuildMinutes: z.number(),
-  waitingMinutes: z.number(),
+  /** Minutes; null when the sheet gave no durations for the ring. */
+  advanceMinutes: z.number().nullable(),
+  ringBuildMinutes: z.number().nullable(),
+  waitingMinutes: z.number().nullable(),
   thrustAvg: z.number().nullable(),
   torqueAvg: z.number().nullable(),
   speedAvg: z.number().nullable(),
