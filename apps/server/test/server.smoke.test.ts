@@ -34,7 +34,7 @@ describe('built server (smoke)', () => {
     expect(password.length).toBeGreaterThanOrEqual(16);
     const state = 'smoke-state-0123456789';
     const captcha = await fetch(`${base}/server_main/g/web/sys/getKaptcha/?state=${state}`);
-    expect(captcha.headers.get('content-type')).toContain('image/svg+xml');
+    expect(captcha.headers.get('content-type')).toContain('image/png');
     const login = await fetch(`${base}/server_main/g/web/sys/login/v1`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', lang: 'en_US' },

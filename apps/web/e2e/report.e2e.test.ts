@@ -146,7 +146,11 @@ describe('reports in Chromium', () => {
       overwrite.waitFor().then(() => 'asked' as const),
       page.locator('.bl-toast-success').waitFor().then(() => 'done' as const),
     ]);
-    if (first === 'asked') await overwrite.getByRole('button', { name: text('report.shiftPage.overwrite') }).click();
+    if (first === 'asked') {
+      await overwrite.getByRole('button', { name: text('report.shiftPage.overwrite') }).click();
+      // The dialog closes once the records are written (the scheduler's may already show meanwhile).
+      await overwrite.waitFor({ state: 'hidden', timeout: 60_000 });
+    }
     await records.getByText(text('project.dic.workProcess.advance')).first().waitFor();
     // Twice: now records exist, so the overwrite warning comes first.
     await generate.click();
