@@ -1,0 +1,123 @@
+import { z } from 'zod';
+import { defineEndpoint } from '../core/endpoint.js';
+import { LANGUAGES } from '../core/languages.js';
+import { LIMITS } from '../limits.js';
+import { SUBSYSTEMS } from '../telemetry/tagTypes.js';
+import { RunIdSchema } from './project/project.contract.js';
+
+/**
+ * A run's own tags: quantities its machine measures that the machine type's catalogue lacks. Their
+ * codes are `own.<slug>`: `own` is no subsystem and no PLC data block, so an own code never equals a
+ * catalogue code or a PLC variable of the catalogue.
+ */
+export const OWN_TAG_PREFIX = 'own.';
+/** The most own tags a run may have. */
+export const OWN_TAGS_MAX = 200;
+export const OWN_TAG_NAME_MAX = 64;
+export const OWN_TAG_PRECISION_MAX = 6;
+
+export const OwnTagCodeSchema = z
+  .string({ error: 'validation.required' })
+  .trim()
+  .min(1, { error: 'validation.required' })
+  .max(LIMITS.tagCodeMaxLength, { error: 'validation.maxLength' })
+  .regex(/^own\.[a-z][a-zA-Z0-9_]*$/, { error: 'ownTags.validation.code' });
+
+const NameSchema = z.string().trim().max(OWN_TAG_NAME_MAX, { error: 'validation.maxLength' });
+
+/** A name per language (`zh_CN` … `tr_TR`); at least one, the others fall back to it. */
+export const OwnTagNamesSchema = z
+  .object(Object.fromEntries(LANGUAGES.map((l) => [l, NameSchema.optional()])) as Record<(typeof LANGUAGES)[number], z.ZodOptional<typeof NameSchema>>)
+  .refine((names) => Object.values(names).some((n) => n !== undefined && n !== ''), { error: 'ownTags.validation.nameRequired', path: ['zh_CN'] });
+export type OwnTagNames = z.infer<typeof OwnTagNamesSchema>;
+
+const Finite = z.number({ error: 'validation.required' }).finite({ error: 'validation.invalid' });
+
+const OwnTagFields = {
+  names: OwnTagNamesSchema,
+  unit: z.string().trim().max(LIMITS.tagUnitMaxLength, { error: 'validation.maxLength' }).default(''),
+  subsystem: z.enum(SUBSYSTEMS, { error: 'validation.required' }),
+  rangeMin: Finite,
+  rangeMax: Finite,
+  precision: z.number({ error: 'validation.required' }).int({ error: 'validation.invalid' }).min(0, { error: 'validation.invalid' }).max(OWN_TAG_PRECISION_MAX, { error: 'validation.invalid' }),
+};
+
+const rangeInOrder = (v: { rangeMin: number; rangeMax: number }) => v.rangeMin < v.rangeMax;
+
+export const OwnTagAddSchema = z.object({ runId: RunIdSchema, code: OwnTagCodeSchema, ...OwnTagFields }).refine(rangeInOrder, { error: 'ownTags.validation.rangeOrder', path: ['rangeMax'] });
+export const OwnTagEditSchema = z.object({ runId: RunIdSchema, code: OwnTagCodeSchema, ...OwnTagFields }).refine(rangeInOrder, { error: 'ownTags.validation.rangeOrder', path: ['rangeMax'] });
+
+export const OwnTagSchema = z.object({
+  code: z.string(),
+  names: z.record(z.string(), z.string()),
+  /** The name in the reader's language (or the one it falls back to). */
+  name: z.string(),
+  unit: z.string(),
+  subsystem: z.enum(SUBSYSTEMS),
+  rangeMin: z.number(),
+  rangeMax: z.number(),
+  precision: z.number().int(),
+  createdAt: z.number(),
+  updatedAt: z.number(),
+});
+export type OwnTag = z.infer<typeof OwnTagSchema>;
+
+const fieldLabels = {
+  code: 'ownTags.field.code',
+  zh_CN: 'ownTags.field.name',
+  unit: 'ownTags.field.unit',
+  subsystem: 'ownTags.field.subsystem',
+  rangeMin: 'ownTags.field.rangeMin',
+  rangeMax: 'ownTags.field.rangeMax',
+  precision: 'ownTags.field.precision',
+};
+
+export const ownTagQuery = defineEndpoint({
+  id: 'ownTags.query',
+  base: 'project',
+  method: 'POST',
+  path: '/u/web/monitor/ownTag/query/v1',
+  permission: 'telemetry.tagMapping.read',
+  summary: "A run's own tags (those its machine's catalogue lacks), by code",
+  input: z.object({ runId: RunIdSchema }),
+  output: z.array(OwnTagSchema),
+});
+
+export const ownTagAdd = defineEndpoint({
+  id: 'ownTags.add',
+  base: 'project',
+  method: 'POST',
+  path: '/u/web/monitor/ownTag/add/v1',
+  permission: 'telemetry.tagMapping.write',
+  summary:
+    'Adds an own tag to a run: code `own.<slug>` unique in the run, a name in at least one language, unit, subsystem, working range and precision. Frames received from then on may carry it (by code or a mapped gateway name); it is stored, charted and can be given part alarm thresholds',
+  input: OwnTagAddSchema,
+  output: OwnTagSchema,
+  fieldLabels,
+});
+
+export const ownTagEdit = defineEndpoint({
+  id: 'ownTags.edit',
+  base: 'project',
+  method: 'POST',
+  path: '/u/web/monitor/ownTag/edit/v1',
+  permission: 'telemetry.tagMapping.write',
+  summary: "Changes an own tag's names, unit, subsystem, range or precision (its code stays)",
+  input: OwnTagEditSchema,
+  output: OwnTagSchema,
+  fieldLabels,
+});
+
+export const ownTagDelete = defineEndpoint({
+  id: 'ownTags.delete',
+  base: 'project',
+  method: 'POST',
+  path: '/u/web/monitor/ownTag/delete/v1',
+  permission: 'telemetry.tagMapping.write',
+  summary:
+    'Removes an own tag: new frames no longer carry it and gateway names mapped to it are unmapped; values already stored stay in their chunks (a tag added again under the same code shows them again)',
+  input: z.object({ runId: RunIdSchema, code: OwnTagCodeSchema }),
+  output: z.object({ code: z.string() }),
+});
+
+export const ownTagsEndpoints = [ownTagQuery, ownTagAdd, ownTagEdit, ownTagDelete] as const;
