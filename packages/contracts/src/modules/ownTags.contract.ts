@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../core/endpoint.js';
-import { LANGUAGES } from '../core/languages.js';
+import { type Language, LANGUAGES } from '../core/languages.js';
 import { LIMITS } from '../limits.js';
-import { SUBSYSTEMS } from '../telemetry/tagTypes.js';
+import { type Subsystem, SUBSYSTEMS } from '../telemetry/tagTypes.js';
 import { RunIdSchema } from './project/project.contract.js';
 
 /**
@@ -15,6 +15,11 @@ export const OWN_TAG_PREFIX = 'own.';
 export const OWN_TAGS_MAX = 200;
 export const OWN_TAG_NAME_MAX = 64;
 export const OWN_TAG_PRECISION_MAX = 6;
+/**
+ * The subsystems an own tag may belong to: every one but the machine-state signals (the cycle
+ * engine's inputs, each shown on a subsystem page of its own kind, never a run's addition).
+ */
+export const OWN_TAG_SUBSYSTEMS: readonly Subsystem[] = SUBSYSTEMS.filter((s) => s !== 'state');
 
 export const OwnTagCodeSchema = z
   .string({ error: 'validation.required' })
@@ -25,18 +30,31 @@ export const OwnTagCodeSchema = z
 
 const NameSchema = z.string().trim().max(OWN_TAG_NAME_MAX, { error: 'validation.maxLength' });
 
-/** A name per language (`zh_CN` … `tr_TR`); at least one, the others fall back to it. */
-export const OwnTagNamesSchema = z
-  .object(Object.fromEntries(LANGUAGES.map((l) => [l, NameSchema.optional()])) as Record<(typeof LANGUAGES)[number], z.ZodOptional<typeof NameSchema>>)
-  .refine((names) => Object.values(names).some((n) => n !== undefined && n !== ''), { error: 'ownTags.validation.nameRequired', path: ['zh_CN'] });
-export type OwnTagNames = z.infer<typeof OwnTagNamesSchema>;
+/** The input field of an own tag's name in a language (`name_zh_CN` … `name_tr_TR`). */
+export const ownTagNameField = (language: Language) => `name_${language}` as const;
+export type OwnTagNameField = ReturnType<typeof ownTagNameField>;
+
+/** A name per language; at least one (checked at `name_zh_CN`), the others fall back to it. */
+const OwnTagNameFields = Object.fromEntries(LANGUAGES.map((l) => [ownTagNameField(l), NameSchema.optional()])) as Record<OwnTagNameField, z.ZodOptional<typeof NameSchema>>;
+
+const hasName = (v: Partial<Record<OwnTagNameField, string | undefined>>) => LANGUAGES.some((l) => (v[ownTagNameField(l)] ?? '') !== '');
+
+/** The names of an input by language (those given). */
+export function ownTagNamesOf(v: Partial<Record<OwnTagNameField, string | undefined>>): Partial<Record<Language, string>> {
+  const names: Partial<Record<Language, string>> = {};
+  for (const l of LANGUAGES) {
+    const name = v[ownTagNameField(l)];
+    if (name !== undefined && name !== '') names[l] = name;
+  }
+  return names;
+}
 
 const Finite = z.number({ error: 'validation.required' }).finite({ error: 'validation.invalid' });
 
 const OwnTagFields = {
-  names: OwnTagNamesSchema,
+  ...OwnTagNameFields,
   unit: z.string().trim().max(LIMITS.tagUnitMaxLength, { error: 'validation.maxLength' }).default(''),
-  subsystem: z.enum(SUBSYSTEMS, { error: 'validation.required' }),
+  subsystem: z.enum(SUBSYSTEMS, { error: 'validation.required' }).refine((s) => OWN_TAG_SUBSYSTEMS.includes(s), { error: 'validation.invalid' }),
   rangeMin: Finite,
   rangeMax: Finite,
   precision: z.number({ error: 'validation.required' }).int({ error: 'validation.invalid' }).min(0, { error: 'validation.invalid' }).max(OWN_TAG_PRECISION_MAX, { error: 'validation.invalid' }),
@@ -44,8 +62,13 @@ const OwnTagFields = {
 
 const rangeInOrder = (v: { rangeMin: number; rangeMax: number }) => v.rangeMin < v.rangeMax;
 
-export const OwnTagAddSchema = z.object({ runId: RunIdSchema, code: OwnTagCodeSchema, ...OwnTagFields }).refine(rangeInOrder, { error: 'ownTags.validation.rangeOrder', path: ['rangeMax'] });
-export const OwnTagEditSchema = z.object({ runId: RunIdSchema, code: OwnTagCodeSchema, ...OwnTagFields }).refine(rangeInOrder, { error: 'ownTags.validation.rangeOrder', path: ['rangeMax'] });
+const checked = <S extends z.ZodType<{ rangeMin: number; rangeMax: number } & Partial<Record<OwnTagNameField, string | undefined>>>>(schema: S) =>
+  schema
+    .refine(hasName, { error: 'ownTags.validation.nameRequired', path: [ownTagNameField('zh_CN')] })
+    .refine(rangeInOrder, { error: 'ownTags.validation.rangeOrder', path: ['rangeMax'] });
+
+export const OwnTagAddSchema = checked(z.object({ runId: RunIdSchema, code: OwnTagCodeSchema, ...OwnTagFields }));
+export const OwnTagEditSchema = checked(z.object({ runId: RunIdSchema, code: OwnTagCodeSchema, ...OwnTagFields }));
 
 export const OwnTagSchema = z.object({
   code: z.string(),
@@ -64,7 +87,7 @@ export type OwnTag = z.infer<typeof OwnTagSchema>;
 
 const fieldLabels = {
   code: 'ownTags.field.code',
-  zh_CN: 'ownTags.field.name',
+  ...Object.fromEntries(LANGUAGES.map((l) => [ownTagNameField(l), 'ownTags.field.name'])),
   unit: 'ownTags.field.unit',
   subsystem: 'ownTags.field.subsystem',
   rangeMin: 'ownTags.field.rangeMin',
@@ -120,4 +143,31 @@ export const ownTagDelete = defineEndpoint({
   output: z.object({ code: z.string() }),
 });
 
-export const ownTagsEndpoints = [ownTagQuery, ownTagAdd, ownTagEdit, ownTagDelete] as const;
+/** An own tag as a tag definition of the run (what the real-time pages show it by). */
+export const OwnTagDefSchema = z.object({
+  code: z.string(),
+  subsystem: z.enum(SUBSYSTEMS),
+  kind: z.literal('analog'),
+  unit: z.string(),
+  plcVar: z.string(),
+  address: z.string(),
+  min: z.number(),
+  max: z.number(),
+  precision: z.number().int(),
+  name: z.object({ subject: z.string(), quantity: z.string() }),
+  /** Its name in the reader's language. */
+  label: z.string(),
+});
+
+export const ownTagDefs = defineEndpoint({
+  id: 'ownTags.defs',
+  base: 'project',
+  method: 'POST',
+  path: '/u/web/monitor/ownTag/defs/v1',
+  permission: 'monitor.realData.read',
+  summary: "A run's own tags as the real-time pages show them (in their subsystem's page, named in the reader's language)",
+  input: z.object({ runId: RunIdSchema }),
+  output: z.array(OwnTagDefSchema),
+});
+
+export const ownTagsEndpoints = [ownTagQuery, ownTagAdd, ownTagEdit, ownTagDelete, ownTagDefs] as const;

@@ -5,6 +5,7 @@ import { registerEndpoint } from '../../core/http.js';
 import type { OwnTagService } from './ownTags.service.js';
 
 export function registerOwnTagRoutes(app: FastifyInstance, ownTags: OwnTagService, options: { validateResponses: boolean }): void {
+  registerEndpoint(app, c.ownTagDefs, async ({ input, request, language }) => ownTags.defs(requireAuth(request), input.runId, language), options);
   registerEndpoint(app, c.ownTagQuery, async ({ input, request, language }) => ownTags.query(requireAuth(request), input.runId, language), options);
   registerEndpoint(
     app,

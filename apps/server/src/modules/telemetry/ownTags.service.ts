@@ -1,9 +1,9 @@
-import { type EndpointArgs, type Language, ownTagsContract, tagCatalogue } from '@boreline/contracts';
+import { type EndpointArgs, type Language, ownTagsContract, tagCatalogue, type TagDef } from '@boreline/contracts';
 import type { AuthSession } from '../../core/auth.js';
 import { errors } from '../../core/errors.js';
 import { ValidationFailed } from '../../core/http.js';
 import { t } from '../../core/i18n.js';
-import { type OwnTagRecord, ownTagName, type RunTagsRepo } from '../../telemetry/index.js';
+import { type OwnTagRecord, ownTagDef, ownTagName, type RunTagsRepo } from '../../telemetry/index.js';
 import type { RunScope } from '../project/index.js';
 import { telemetryOf } from './telemetry.service.js';
 
@@ -28,9 +28,7 @@ export class OwnTagService {
   }
 
   private fields(input: TagInput) {
-    const names: Partial<Record<Language, string>> = {};
-    for (const [language, name] of Object.entries(input.names)) if (name !== undefined && name !== '') names[language as Language] = name;
-    return { code: input.code, names, unit: input.unit, subsystem: input.subsystem, rangeMin: input.rangeMin, rangeMax: input.rangeMax, precision: input.precision };
+    return { code: input.code, names: ownTagsContract.ownTagNamesOf(input), unit: input.unit, subsystem: input.subsystem, rangeMin: input.rangeMin, rangeMax: input.rangeMax, precision: input.precision };
   }
 
   private async found(runId: number, code: string, language: Language) {
@@ -44,10 +42,25 @@ export class OwnTagService {
     return (await this.repo.list(run.id)).map((tag) => this.present(tag, language));
   }
 
+  /** The subsystem must be one of the machine's catalogue (so a page of the machine shows the tag). */
+  private checkSubsystem(catalogue: readonly TagDef[], subsystem: string, language: Language): void {
+    if (!catalogue.some((tag) => tag.subsystem === subsystem)) throw new ValidationFailed([{ field: 'subsystem', message: t(language, 'ownTags.error.subsystem') }]);
+  }
+
+  /** The run's own tags as tag definitions, named in the reader's language (real-time pages). */
+  async defs(session: AuthSession, runId: number, language: Language) {
+    const run = await this.scope.require(session, runId, 'monitor.realData.read');
+    return (await this.repo.list(run.id)).map((tag) => {
+      const def = ownTagDef(tag, language);
+      return { ...def, kind: 'analog' as const, label: def.label ?? tag.code, name: { subject: def.name.subject, quantity: def.name.quantity } };
+    });
+  }
+
   async add(session: AuthSession, input: TagInput, language: Language) {
     const run = await this.scope.require(session, input.runId, 'telemetry.tagMapping.write');
     const own = await this.repo.list(run.id);
     const catalogue = tagCatalogue(telemetryOf(run).machineType);
+    this.checkSubsystem(catalogue, input.subsystem, language);
     if (own.some((x) => x.code === input.code) || catalogue.some((x) => x.code === input.code || x.plcVar === input.code)) {
       throw new ValidationFailed([{ field: 'code', message: t(language, 'ownTags.error.codeTaken', { code: input.code }) }]);
     }
@@ -59,6 +72,7 @@ export class OwnTagService {
 
   async edit(session: AuthSession, input: Input<typeof ownTagsContract.ownTagEdit>, language: Language) {
     const run = await this.scope.require(session, input.runId, 'telemetry.tagMapping.write');
+    this.checkSubsystem(tagCatalogue(telemetryOf(run).machineType), input.subsystem, language);
     if (!(await this.repo.update(run.id, this.fields(input), Date.now()))) throw errors.business('ownTags.error.notFound');
     await this.changed(run.id);
     return this.found(run.id, input.code, language);

@@ -13,7 +13,8 @@ const WRITE = ['telemetry.tagMapping.read', 'telemetry.tagMapping.write'] as con
 const FieldsSchema = z.object({ fields: z.array(z.object({ field: z.string(), message: z.string() })) });
 const WEAR = {
   code: 'own.discWear',
-  names: { zh_CN: '滚刀磨损', en_US: 'Disc cutter wear' },
+  name_zh_CN: '滚刀磨损',
+  name_en_US: 'Disc cutter wear',
   unit: 'mm',
   subsystem: 'cutter',
   rangeMin: 0,
@@ -104,6 +105,10 @@ describe('own tags of a run (/u/web/monitor/ownTag/*): stored, charted, live, in
 
     const live = monitorContract.realDataQuery.output.parse(await ok(monitorContract.realDataQuery, { runId: ids.runA }));
     expect(live.values[WEAR.code]).toBe(4);
+    // The real-time pages learn the tag from the run's tag definitions, named in the reader's language.
+    const defs = o.ownTagDefs.output.parse(await ok(o.ownTagDefs, { runId: ids.runA }, tokens.sa, 'zh_CN'));
+    expect(defs).toEqual([expect.objectContaining({ code: WEAR.code, subsystem: 'cutter', unit: 'mm', min: 0, max: 25, precision: 1, label: '滚刀磨损' })]);
+    expect((await send(o.ownTagDefs, { runId: ids.runA }, tokens.reader)).code).toBe(2);
     const cached = monitorContract.cachedRealData.output.parse(await ok(monitorContract.cachedRealData, { runId: ids.runA, tags: [WEAR.code] }));
     expect(cached.values).toEqual({ [WEAR.code]: 4 });
   });
@@ -124,7 +129,7 @@ describe('own tags of a run (/u/web/monitor/ownTag/*): stored, charted, live, in
   });
 
   it('changes names, unit and precision; a deleted tag is no longer stored and its mapped names are unmapped', async () => {
-    const edited = o.OwnTagSchema.parse(await ok(o.ownTagEdit, { runId: ids.runA, ...WEAR, names: { en_US: 'Cutter wear' }, unit: 'cm', precision: 2 }, tokens.writer));
+    const edited = o.OwnTagSchema.parse(await ok(o.ownTagEdit, { runId: ids.runA, ...WEAR, name_zh_CN: '', name_en_US: 'Cutter wear', unit: 'cm', precision: 2 }, tokens.writer));
     expect(edited).toMatchObject({ name: 'Cutter wear', unit: 'cm', precision: 2, names: { en_US: 'Cutter wear' } });
     await ingest([{ ts: T0 + 12 * 60_000, values: { [WEAR.code]: 4.567 } }]);
     expect((await series(WEAR.code, T0 + 11 * 60_000, T0 + 13 * 60_000)).map((p) => p[1])).toEqual([4, 4.57]);
@@ -146,11 +151,14 @@ describe('own tags of a run (/u/web/monitor/ownTag/*): stored, charted, live, in
     const fields = async (patch: object, lang = 'en_US') => FieldsSchema.parse((await add(patch, lang)).data).fields;
     expect(await fields({ code: 'cutter.wear' })).toEqual([{ field: 'code', message: expect.stringContaining('Use own. followed by a letter') }]);
     expect((await fields({ code: 'thrust.advanceSpeed' }, 'zh_CN'))[0]?.message).toContain('以 own. 开头');
-    expect(await fields({ names: { en_US: '  ' } })).toEqual([{ field: 'zh_CN', message: expect.stringContaining('Give a name in at least one language') }]);
+    expect(await fields({ name_zh_CN: undefined, name_en_US: '  ' })).toEqual([{ field: 'name_zh_CN', message: expect.stringContaining('Give a name in at least one language') }]);
     expect(await fields({ rangeMin: 5, rangeMax: 5 })).toEqual([{ field: 'rangeMax', message: expect.stringContaining('The maximum must be greater than the minimum') }]);
     expect((await fields({ rangeMin: 5, rangeMax: 1 }, 'de_AT'))[0]?.message).toContain('Das Maximum muss größer als das Minimum sein');
     expect((await fields({ precision: 7 }))[0]?.field).toBe('precision');
     expect((await fields({ subsystem: 'kitchen' }))[0]?.field).toBe('subsystem');
+    expect((await fields({ subsystem: 'state' }))[0]?.field).toBe('subsystem');
+    // An EPB machine has no slurry circuit.
+    expect(await fields({ subsystem: 'slurryCircuit' })).toEqual([{ field: 'subsystem', message: 'Not a subsystem of this machine' }]);
     // JSON numbers only.
     expect((await fields({ rangeMax: '25' }))[0]?.field).toBe('rangeMax');
     await ok(o.ownTagAdd, { runId: ids.runA, ...WEAR, code: 'own.flowRate' }, tokens.writer);
