@@ -37,7 +37,12 @@ export type OwnTagNameField = ReturnType<typeof ownTagNameField>;
 /** A name per language; at least one (checked at `name_zh_CN`), the others fall back to it. */
 const OwnTagNameFields = Object.fromEntries(LANGUAGES.map((l) => [ownTagNameField(l), NameSchema.optional()])) as Record<OwnTagNameField, z.ZodOptional<typeof NameSchema>>;
 
-const hasName = (v: Partial<Record<OwnTagNameField, string | undefined>>) => LANGUAGES.some((l) => (v[ownTagNameField(l)] ?? '') !== '');
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
+const hasName = (v: Partial<Record<OwnTagNameField, string | undefined>>) =>
+  LANGUAGES.some((l) => {
+    const name = v[ownTagNameField(l)];
+    return typeof name === 'string' && name.trim() !== '';
+  });
 
 /** The names of an input by language (those given). */
 export function ownTagNamesOf(v: Partial<Record<OwnTagNameField, string | undefined>>): Partial<Record<Language, string>> {
@@ -64,8 +69,13 @@ const rangeInOrder = (v: { rangeMin: number; rangeMax: number }) => v.rangeMin <
 
 const checked = <S extends z.ZodType<{ rangeMin: number; rangeMax: number } & Partial<Record<OwnTagNameField, string | undefined>>>>(schema: S) =>
   schema
-    .refine(hasName, { error: 'ownTags.validation.nameRequired', path: [ownTagNameField('zh_CN')] })
-    .refine(rangeInOrder, { error: 'ownTags.validation.rangeOrder', path: ['rangeMax'] });
+    // Both are told with the other fields' problems (a form shows them all at once).
+    .refine(hasName, { error: 'ownTags.validation.nameRequired', path: [ownTagNameField('zh_CN')], when: (payload) => isRecord(payload.value) })
+    .refine(rangeInOrder, {
+      error: 'ownTags.validation.rangeOrder',
+      path: ['rangeMax'],
+      when: (payload) => isRecord(payload.value) && typeof payload.value.rangeMin === 'number' && typeof payload.value.rangeMax === 'number',
+    });
 
 export const OwnTagAddSchema = checked(z.object({ runId: RunIdSchema, code: OwnTagCodeSchema, ...OwnTagFields }));
 export const OwnTagEditSchema = checked(z.object({ runId: RunIdSchema, code: OwnTagCodeSchema, ...OwnTagFields }));

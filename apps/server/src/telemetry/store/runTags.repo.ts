@@ -48,7 +48,7 @@ export function ownTagDef(tag: OwnTagInput, language: Language = 'zh_CN'): TagDe
     min: tag.rangeMin,
     max: tag.rangeMax,
     precision: tag.precision,
-    name: { subject: 'ownTags.field.name', quantity: 'ownTags.field.name' },
+    name: { subject: 'ownTags.tab', quantity: 'ownTags.tab' },
     label: ownTagName(tag.names, language),
   };
 }
