@@ -11,6 +11,7 @@ import * as basicInfoContract from './modules/project/basicInfo.contract.js';
 import * as boardContract from './modules/project/board.contract.js';
 import * as dictionaryContract from './modules/project/dictionary.contract.js';
 import * as projectContract from './modules/project/project.contract.js';
+import * as ringHistoryContract from './modules/project/ringHistory.contract.js';
 import * as runAdminContract from './modules/project/runAdmin.contract.js';
 import * as shiftContract from './modules/project/shift.contract.js';
 import * as periodReportContract from './modules/report/periodReport.contract.js';
@@ -19,7 +20,7 @@ import * as statisticContract from './modules/statistic/statistic.contract.js';
 import * as systemContract from './modules/system.contract.js';
 import * as telemetryContract from './modules/telemetry.contract.js';
 
-export { adminContract, authContract, connectionContract, filesContract, importsContract, messagesContract, monitorContract, ownTagsContract, basicInfoContract, boardContract, dictionaryContract, projectContract, runAdminContract, shiftContract, periodReportContract, shiftReportContract, statisticContract, systemContract, telemetryContract };
+export { adminContract, authContract, connectionContract, filesContract, importsContract, messagesContract, monitorContract, ownTagsContract, basicInfoContract, boardContract, dictionaryContract, projectContract, ringHistoryContract, runAdminContract, shiftContract, periodReportContract, shiftReportContract, statisticContract, systemContract, telemetryContract };
 
 /** Every module contract, for collecting their endpoints. */
-export const CONTRACT_MODULES: readonly object[] = [adminContract, authContract, connectionContract, filesContract, importsContract, messagesContract, monitorContract, ownTagsContract, basicInfoContract, boardContract, dictionaryContract, projectContract, runAdminContract, shiftContract, periodReportContract, shiftReportContract, statisticContract, systemContract, telemetryContract];
+export const CONTRACT_MODULES: readonly object[] = [adminContract, authContract, connectionContract, filesContract, importsContract, messagesContract, monitorContract, ownTagsContract, basicInfoContract, boardContract, dictionaryContract, projectContract, ringHistoryContract, runAdminContract, shiftContract, periodReportContract, shiftReportContract, statisticContract, systemContract, telemetryContract];

@@ -29,6 +29,7 @@ export type { ConnectionStatus, IngestSource, Refusal, RefusalReason } from './m
 export type { IndexPageData } from './modules/project/board.contract.js';
 export type { FileKind, FilePurpose, FilePurposeRule, StoredFile } from './modules/files.contract.js';
 export * from './modules/imports/importTemplates.js';
+export * from './modules/imports/ringHistoryTemplate.js';
 export type { CellInput } from './modules/imports/importCells.js';
 
 import { isEndpointDefinition, type EndpointDefinition } from './core/endpoint.js';

@@ -89,6 +89,10 @@ export const LIMITS = {
   knowledgeFileMaxBytes: 200 * MB,
   tailImportMaxBytes: 2 * MB,
   stockImportMaxBytes: 2 * MB,
+  /** Ring history (rings built before the console): a sheet of a whole drive's rings. */
+  ringHistoryImportMaxBytes: 4 * MB,
+  /** A ring's imported durations, minutes each (a week). */
+  ringHistoryMinutesMax: 10_080,
   feedbackScreenshotMaxBytes: 4 * MB,
   feedbackScreenshotsMax: 5,
   /** Files one `uploads` request may carry. */

@@ -12,7 +12,8 @@ import type { Frame } from './frame.js';
  * - `stateChanged`: a state interval closed (the machine entered the next state).
  * - `ringCompleted`: a ring record was completed.
  * - `connectionChanged`: a machine fell silent or was heard again.
- * - `historyRewritten`: states and rings from `from` on were derived again (recomputation).
+ * - `historyRewritten`: states and rings from `from` on changed: derived again (`recompute`, with
+ *   the rings it derived) or written from a ring-history import (`import`).
  */
 export interface DomainEventMap {
   frameReceived: { runId: number; frame: Frame; codes: readonly string[] };
@@ -20,7 +21,7 @@ export interface DomainEventMap {
   stateChanged: { runId: number; interval: StateInterval };
   ringCompleted: { runId: number; ring: RingRecord };
   connectionChanged: { runId: number; connected: boolean; at: number };
-  historyRewritten: { runId: number; from: number };
+  historyRewritten: { runId: number; from: number; cause: 'recompute' | 'import'; rings: number };
 }
 
 export type DomainEventName = keyof DomainEventMap;

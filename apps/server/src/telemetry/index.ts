@@ -23,6 +23,7 @@ export type { LatestSnapshot, MachineStateNow } from './latestValues.js';
 export { FrameDecoder, type UnknownName } from './decode.js';
 export { type Frame, TagLayout } from './frame.js';
 export { recomputeCycles } from './recompute.js';
+export { ImportedHistory, importedIntervals, type ImportedRingInput, type OriginSpan, type StoredSpan } from './importedHistory.js';
 export type { RecomputeResult } from './recompute.js';
 export type { SeriesResult } from './series.js';
 export { lttb } from './store/downsample.js';

@@ -69,7 +69,7 @@ export async function recomputeCycles(db: Kysely<Database>, ingest: IngestServic
     });
     ingest.replaceEngine(runId, engine);
     // Whoever remembers figures of this run (the board) reads them again; emitted in the run's queue.
-    ingest.events.emit('historyRewritten', { runId, from: start });
+    ingest.events.emit('historyRewritten', { runId, from: start, cause: 'recompute', rings: rings.length });
     return { from: start, rings: rings.length, intervals: intervals.length, frames: frames.length };
   });
 }

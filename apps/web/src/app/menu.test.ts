@@ -49,6 +49,7 @@ describe('the side menu', () => {
           ['spareParts', 'shell.menu.spareParts', '/fw1/stock/stockCurrent', 'menu.stock'],
           ['maintenance', 'shell.menu.maintenance', '/fw1/maintain/content', 'menu.maintenance.content'],
           ['basicInfo', 'shell.menu.basicInfo', '/fw1/basic_info/project_info', 'menu.project.basicInfo'],
+          ['ringHistory', 'ringHistory.menu', '/fw1/ringHistory', 'menu.project.ringHistory'],
           ['tagMapping', 'tagMapping.menu', '/fw1/tagMapping', 'telemetry.tagMapping.read'],
           ['alarm', 'shell.menu.alarm', '/fw1/alarm/history_alarm', 'menu.alarms'],
           ['reports', 'shell.menu.reports', '/fw1/report/turn_over', 'menu.reports'],

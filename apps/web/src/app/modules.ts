@@ -8,6 +8,7 @@ import { monitorModule } from '../modules/monitor/index.js';
 import { pendingModule } from '../modules/pending/index.js';
 import { projectModule } from '../modules/project/index.js';
 import { reportModule } from '../modules/report/index.js';
+import { ringHistoryModule } from '../modules/ringHistory/index.js';
 import { statisticModule } from '../modules/statistic/index.js';
 import { systemModule } from '../modules/system/index.js';
 import { tagMappingModule } from '../modules/tagMapping/index.js';
@@ -19,6 +20,7 @@ export const MODULES: readonly WebModule[] = [
   accountModule,
   adminModule,
   projectModule,
+  ringHistoryModule,
   monitorModule,
   connectionModule,
   tagMappingModule,

@@ -1,4 +1,10 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
+
+/** Where a ring or a state interval comes from: the cycle engine (`live`) or a ring-history import. */
+export type HistoryOrigin = 'live' | 'import';
+
+/** Written `live` unless given (migration 20261128T1300). */
+type OriginColumn = ColumnType<HistoryOrigin, HistoryOrigin | undefined, HistoryOrigin>;
 
 export interface TeleLayoutTable {
   id: Generated<number>;
@@ -52,6 +58,7 @@ export interface TbmStateTable {
   start_ts: number;
   end_ts: number;
   ring_no: number | null;
+  origin: OriginColumn;
 }
 
 export interface RingTable {
@@ -85,6 +92,7 @@ export interface RingTable {
   tail_gap_bottom: number | null;
   tail_gap_left: number | null;
   tail_gap_right: number | null;
+  origin: OriginColumn;
 }
 
 export interface CycleSnapshotTable {
@@ -132,6 +140,19 @@ export interface RingTagStatsTable {
   data: Uint8Array;
 }
 
+/** Per run and hour: late frames received and recomputations with the rings they derived again (the backfill view). */
+export interface RingBackfillHourTable {
+  run_id: number;
+  hour_ts: number;
+  late_frames: number;
+  last_late_at: number | null;
+  /** The earliest time a late frame of the hour carried: where a recomputation should start. */
+  earliest_late_ts: number | null;
+  recomputes: number;
+  rings_rebuilt: number;
+  last_recompute_at: number | null;
+}
+
 declare module '../schema.js' {
   interface Database {
     tele_layouts: TeleLayoutTable;
@@ -145,6 +166,7 @@ declare module '../schema.js' {
     tag_mappings: TagMappingTable;
     run_tags: RunTagTable;
     ring_tag_stats: RingTagStatsTable;
+    ring_backfill_hours: RingBackfillHourTable;
   }
 }
 

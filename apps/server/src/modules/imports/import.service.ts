@@ -42,6 +42,13 @@ export interface ImportRequest<K extends ImportKind> {
    * transaction rolls back and the report names them.
    */
   write?: (rows: readonly ImportedRow<K>[], trx: Transaction<Database>) => Promise<void>;
+  /**
+   * Rules only the module can judge (a ring overlapping one already stored), run on the rows that
+   * passed the sheet's own checks before anything is written: the rows it refuses are reported
+   * with the others (and left out in mode validOnly). `write` should judge again inside its
+   * transaction and throw `ImportRowsRefused` when something changed meanwhile.
+   */
+  review?: (rows: readonly ImportedRow<K>[]) => Promise<ImportRefusal[]>;
   /** Records progress under the caller's own import id, for `GET import/progress/v1`. */
   progress?: { userId: number; progressKey: string };
 }
@@ -200,15 +207,25 @@ export class ImportService {
     if (checked.total === 0) throw errors.business('imports.refused.noRows');
     const notices = this.notices(sheet, header, checked, language);
     const order = new Map([...header.written.values()].map((text, i) => [text, i]));
-    const refused = [...checked.refused].sort(byRowThenColumn(order));
-    let imported = request.mode === 'all' && refused.length > 0 ? 0 : checked.validCount;
+    const refused = [...checked.refused];
+    // The rows come out of this template's own schemas, column by column: they are its row type.
+    let rows = checked.valid as unknown as ImportedRow<K>[];
+    let validCount = checked.validCount;
+    if (request.review && rows.length > 0) {
+      const more = await request.review(rows);
+      const out = new Set(more.map((r) => r.row));
+      refused.push(...more);
+      rows = rows.filter((r) => !out.has(r.row));
+      validCount = rows.length;
+    }
+    refused.sort(byRowThenColumn(order));
+    let imported = request.mode === 'all' && refused.length > 0 ? 0 : validCount;
     if (request.write && imported > 0) {
       tracker.set({ phase: 'writing', done: 0, total: checked.total });
       const write = request.write;
-      // The rows come out of this template's own schemas, column by column: they are its row type.
-      const rows = checked.valid as unknown as ImportedRow<K>[];
       try {
-        await this.db.transaction().execute((trx) => write(rows, trx));
+        const written = rows;
+        await this.db.transaction().execute((trx) => write(written, trx));
       } catch (error) {
         if (!(error instanceof ImportRowsRefused)) throw error;
         refused.push(...error.refused);

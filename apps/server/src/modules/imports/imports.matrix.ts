@@ -7,6 +7,7 @@ export const matrixSamples: MatrixSamples = () => ({
   'imports.templateTailcleance': {},
   'imports.templateMtceplan': {},
   'imports.templateStmstk': {},
+  'imports.templateRinghist': {},
   'imports.check': {},
   'imports.progress': { key: 'matrix-import-0001' },
 });

@@ -12,7 +12,7 @@ import { sizeText } from './templateWorkbook.js';
 /** The largest file any import takes: the stream is cut there; the kind's own limit is checked once the kind is known. */
 const UPLOAD_MAX_BYTES = Math.max(...IMPORT_KINDS.map((kind) => IMPORT_TEMPLATES[kind].maxBytes));
 
-interface Upload {
+export interface Upload {
   fields: Record<string, string>;
   file: Buffer;
 }
@@ -26,7 +26,7 @@ const MAX_FIELDS = 5;
  * (imports are small), cut off past the largest limit; the kind's own limit is checked once the
  * kind is known.
  */
-async function readUpload(request: FastifyRequest): Promise<Upload> {
+export async function readImportUpload(request: FastifyRequest): Promise<Upload> {
   const fields: Record<string, string> = {};
   let file: Buffer | null = null;
   const tooLarge = () => errors.business('imports.refused.tooLarge', { size: sizeText(UPLOAD_MAX_BYTES) });
@@ -58,7 +58,7 @@ export function registerImportRoutes(app: FastifyInstance, imports: ImportServic
     c.importCheck,
     async ({ request, language }) => {
       const session = requireAuth(request);
-      const upload = await readUpload(request);
+      const upload = await readImportUpload(request);
       const form = c.ImportFormSchema.safeParse(upload.fields);
       if (!form.success) {
         const kindWrong = form.error.issues.some((issue) => issue.path[0] === 'kind');

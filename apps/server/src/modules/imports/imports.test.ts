@@ -80,7 +80,7 @@ describe('imports', () => {
     it('refuses a missing kind, a missing file and a JSON body with code 3', async () => {
       const noKind = await check([['file', fixture('tailcleance.xlsx')]]);
       expect(noKind.code).toBe(3);
-      expect(noKind.msg).toBe('Choose what to import: segment attitude, tail gap, tail clearance, maintenance plans, spare-part consumption or tag mapping');
+      expect(noKind.msg).toBe('Choose what to import: segment attitude, tail gap, tail clearance, maintenance plans, spare-part consumption, tag mapping or ring history');
       expect((await check([['kind', 'stmseg']])).code).toBe(3);
       const json = envelope(await call(t.app, 'POST', checkUrl, { token, payload: { kind: 'stmseg' } }));
       expect(json.code).toBe(3);

@@ -6,6 +6,8 @@ import { importReader } from './importReader.js';
 import { registerImportRoutes } from './imports.routes.js';
 
 export { ImportRowsRefused, type ImportedRow, type ImportRequest, type ImportService } from './import.service.js';
+export { readImportUpload } from './imports.routes.js';
+export { TEMPLATE_ROWS } from './templateWorkbook.js';
 export { importReader } from './importReader.js';
 
 declare module '../../core/services.js' {

@@ -17,7 +17,7 @@ const projectForm = (runId: number, extra: object = {}) => ({
   plannedStart: '2026-03-02',
   plannedCompletion: '2027-09-30',
   plannedRingsPerDay: 12,
-  plannedLengthPerDay: '18',
+  plannedLengthPerDay: 18,
   tunnelLength: 2700,
   segmentSpec: 'Universal ring 5+1, 1.5 m × 300 mm, C50/60',
   ringWidthMm: 1500,
@@ -131,6 +131,9 @@ describe('project basic info (/u/web/basicInfo/*)', () => {
       expect(await msg({ totalRings: 0 })).toBe('Total rings: Please enter an integer greater than 0');
       expect(await msg({ tunnelLength: -5 })).toBe('Tunnel length: Please enter a number greater than 0');
       expect(await msg({ plannedRingsPerDay: 'twelve' })).toBe('Planned rings per day: Please enter a number');
+      // Numbers are JSON numbers: the digits of a number sent as text are refused as well.
+      expect(await msg({ plannedLengthPerDay: '18' })).toBe('Planned length per day: Please enter a number');
+      expect(await msg({ totalRings: '3000' })).toBe('Total rings: Please enter an integer greater than 0');
       expect(await msg({ timeZone: 'Mars/Olympus_Mons' })).toBe('Time zone: Unknown time zone; please choose one like Europe/Rome');
       expect(await msg({ country: 'QQ' })).toBe('Country: Please choose a country (two-letter ISO code such as IT)');
       expect(await msg({ projectName: '  ' })).toBe('Project name: This field is required');

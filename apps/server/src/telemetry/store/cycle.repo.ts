@@ -1,9 +1,11 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { Insertable, Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { RingTable } from '../../db/schema/telemetry.js';
 import type { RingRecord, StateInterval } from '../cycle/cycleEngine.js';
 
-const ringRow = (r: RingRecord): RingTable => ({
+/** A derived ring as stored: `live`, so it replaces an imported ring of the same number. */
+const ringRow = (r: RingRecord): Insertable<RingTable> & { origin: 'live' } => ({
+  origin: 'live',
   run_id: r.runId,
   ring_no: r.ringNo,
   start_ts: r.start,
@@ -48,8 +50,18 @@ export class CycleRepo {
       .execute();
   }
 
-  /** Rings are replaced by number: a recomputation writes them again. */
+  /**
+   * Rings are replaced by number: a recomputation writes them again. A ring the machine's data
+   * derives replaces an imported ring of the same number, and the intervals imported with it go.
+   */
   async upsertRings(rings: readonly RingRecord[]): Promise<void> {
+    if (rings.length === 0) return;
+    const runId = rings[0]?.runId ?? 0;
+    const numbers = rings.map((r) => r.ringNo);
+    const imported = await this.db.selectFrom('rings').select('ring_no').where('run_id', '=', runId).where('origin', '=', 'import').where('ring_no', 'in', numbers).execute();
+    if (imported.length > 0) {
+      await this.db.deleteFrom('tbm_states').where('run_id', '=', runId).where('origin', '=', 'import').where('ring_no', 'in', imported.map((r) => r.ring_no)).execute();
+    }
     for (const ring of rings) {
       const row = ringRow(ring);
       const { run_id: _run, ring_no: _no, ...rest } = row;
@@ -74,10 +86,10 @@ export class CycleRepo {
     return row?.ring === null || row?.ring === undefined ? null : Number(row.ring);
   }
 
-  /** Removes what was derived from `from` on, before a recomputation. */
+  /** Removes what was derived from `from` on, before a recomputation; imported rings and intervals stay. */
   async clearFrom(runId: number, from: number): Promise<void> {
-    await this.db.deleteFrom('tbm_states').where('run_id', '=', runId).where('start_ts', '>=', from).execute();
-    await this.db.deleteFrom('rings').where('run_id', '=', runId).where('start_ts', '>=', from).execute();
+    await this.db.deleteFrom('tbm_states').where('run_id', '=', runId).where('start_ts', '>=', from).where('origin', '=', 'live').execute();
+    await this.db.deleteFrom('rings').where('run_id', '=', runId).where('start_ts', '>=', from).where('origin', '=', 'live').execute();
     await this.db.deleteFrom('cycle_snapshots').where('run_id', '=', runId).execute();
   }
 }

@@ -60,11 +60,14 @@ export async function fetchFile<I extends z.ZodType, O extends z.ZodType>(endpoi
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), EXPORT_TIMEOUT_MS);
   let response: Response;
+  // A GET (an import template) carries its input in the address: a GET request has no body.
+  const get = endpoint.method === 'GET';
+  const query = get ? new URLSearchParams(Object.entries((input ?? {}) as Record<string, unknown>).map(([k, v]) => [k, String(v)])).toString() : '';
   try {
-    response = await fetch(endpointUrl(endpoint), {
+    response = await fetch(query ? `${endpointUrl(endpoint)}?${query}` : endpointUrl(endpoint), {
       method: endpoint.method,
       headers,
-      body: JSON.stringify(input),
+      ...(get ? {} : { body: JSON.stringify(input) }),
       credentials: 'include',
       signal: controller.signal,
     });

@@ -11,6 +11,7 @@ import {
   signedIntegerCell,
   textCell,
 } from './importCells.js';
+import { ringHistoryTemplate } from './ringHistoryTemplate.js';
 
 /**
  * The spreadsheet imports of spec §7 (`getFilePath/v1/{kind}` templates), declared once: the
@@ -19,7 +20,7 @@ import {
  * store the rows get them typed (`ImportRowOf<'stmseg'>`). Texts are i18n keys of the `imports`
  * catalogue (dictionary names of the `project` one).
  */
-export const IMPORT_KINDS = ['stmseg', 'stmtail', 'tailcleance', 'mtceplan', 'stmstk', 'tagmap'] as const;
+export const IMPORT_KINDS = ['stmseg', 'stmtail', 'tailcleance', 'mtceplan', 'stmstk', 'tagmap', 'ringhist'] as const;
 export type ImportKind = (typeof IMPORT_KINDS)[number];
 
 /** A cell of the template's example row: a value as it is, or a text translated into the reader's language. */
@@ -293,6 +294,7 @@ export const IMPORT_TEMPLATES = {
   mtceplan: maintenancePlanTemplate,
   stmstk: stockConsumptionTemplate,
   tagmap: tagMapTemplate,
+  ringhist: ringHistoryTemplate,
 } as const satisfies Record<ImportKind, AnyImportTemplate>;
 
 /** The checked row of an import kind, as the module storing it receives it. */

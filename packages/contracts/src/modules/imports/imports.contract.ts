@@ -81,6 +81,7 @@ export const templateTailcleance = template({ id: 'imports.templateTailcleance',
 export const templateMtceplan = template({ id: 'imports.templateMtceplan', kind: 'mtceplan', what: 'maintenance plan' });
 export const templateStmstk = template({ id: 'imports.templateStmstk', kind: 'stmstk', what: 'spare-part consumption' });
 export const templateTagmap = template({ id: 'imports.templateTagmap', kind: 'tagmap', what: 'tag mapping (data linker)' });
+export const templateRinghist = template({ id: 'imports.templateRinghist', kind: 'ringhist', what: 'ring history (rings built before the console)' });
 
 export const TEMPLATE_ENDPOINTS: Record<ImportKind, typeof templateStmseg> = {
   stmseg: templateStmseg,
@@ -89,6 +90,7 @@ export const TEMPLATE_ENDPOINTS: Record<ImportKind, typeof templateStmseg> = {
   mtceplan: templateMtceplan,
   stmstk: templateStmstk,
   tagmap: templateTagmap,
+  ringhist: templateRinghist,
 };
 
 export const importCheck = defineEndpoint({
@@ -115,4 +117,4 @@ export const importProgress = defineEndpoint({
   output: ImportProgressSchema,
 });
 
-export const importsEndpoints = [templateStmseg, templateStmtail, templateTailcleance, templateMtceplan, templateStmstk, templateTagmap, importCheck, importProgress] as const;
+export const importsEndpoints = [templateStmseg, templateStmtail, templateTailcleance, templateMtceplan, templateStmstk, templateTagmap, templateRinghist, importCheck, importProgress] as const;

@@ -1,17 +1,10 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../../core/endpoint.js';
-import {
-  CountryCodeSchema,
-  IntegerSchema,
-  isLocalDate,
-  nameSchema,
-  NumberSchema,
-  PATTERNS,
-  TimeZoneSchema,
-} from '../../core/primitives.js';
+import { CountryCodeSchema, nameSchema, TimeZoneSchema } from '../../core/primitives.js';
 import { LIMITS } from '../../limits.js';
 import { MACHINE_TYPES } from '../../telemetry/tagTypes.js';
 import { RunIdSchema } from './project.contract.js';
+import { optionalDate, optionalMeasure, optionalPhone, optionalText, positiveInteger, requiredNumber } from './projectFields.js';
 
 /**
  * Basic info of a project (spec §3 Project, TBM equipment): what the run itself holds (names,
@@ -19,51 +12,10 @@ import { RunIdSchema } from './project.contract.js';
  * every field of their form: a field left empty is cleared.
  */
 
-/** Free text that may be left empty (empty becomes null). */
-const optionalText = (max: number) =>
-  z
-    .string({ error: 'validation.invalid' })
-    .trim()
-    .max(max, { error: 'validation.maxLength' })
-    .nullish()
-    .transform((v) => (v ? v : null));
-
-/** A calendar date `YYYY-MM-DD` that may be left empty. */
-const optionalDate = z
-  .string({ error: 'validation.date' })
-  .trim()
-  .refine((v) => v === '' || isLocalDate(v), { error: 'validation.date' })
-  .nullish()
-  .transform((v) => (v ? v : null));
-
-/** A phone number (spec §5: digits only, at most 20) that may be left empty. */
-const optionalPhone = z
-  .string({ error: 'validation.phone' })
-  .trim()
-  .refine((v) => v === '' || PATTERNS.phone.test(v), { error: 'validation.phone' })
-  .nullish()
-  .transform((v) => (v ? v : null));
-
-/** A physical quantity greater than 0 that may be left empty (typed as a number or as text). */
-const optionalMeasure = z
-  .union([NumberSchema, z.literal('').transform(() => null), z.null()], { error: 'validation.number' })
-  .optional()
-  .transform((v) => v ?? null)
-  .refine((v) => v === null || v > 0, { error: 'validation.positiveNumber' })
-  .refine((v) => v === null || v <= LIMITS.measureMax, { error: 'validation.number' });
-
-const requiredNumber = (message: 'validation.number' | 'validation.integer') => (issue: { input: unknown }) =>
-  issue.input === undefined || issue.input === '' ? 'validation.required' : message;
-
-const positiveInteger = (max: number) =>
-  z
-    .union(IntegerSchema.options, { error: requiredNumber('validation.integer') })
-    .refine((v) => v > 0, { error: 'validation.positiveInteger' })
-    .refine((v) => v <= max, { error: 'validation.integer' });
-
 /** Chainage in metres (the web writes it `k+mmm.mmm`); decreasing chainage is allowed. */
 const chainageMetres = z
-  .union(NumberSchema.options, { error: requiredNumber('validation.number') })
+  .number({ error: requiredNumber('validation.number') })
+  .finite({ error: 'validation.number' })
   .refine((v) => Math.abs(v) <= LIMITS.chainageAbsMaxMetres, { error: 'validation.number' });
 
 export const ProjectInfoSchema = z.object({

@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../../core/endpoint.js';
-import { ChainageSchema, CountryCodeSchema, isLocalDate, nameSchema, PATTERNS, TimeZoneSchema, WallTimeSchema } from '../../core/primitives.js';
+import { ChainageSchema, CountryCodeSchema, nameSchema, TimeZoneSchema, WallTimeSchema } from '../../core/primitives.js';
 import { LIMITS } from '../../limits.js';
 import { MACHINE_TYPES } from '../../telemetry/tagTypes.js';
 import { RunIdSchema } from './project.contract.js';
+import { optionalDate, optionalMeasure, optionalPhone, optionalText, positiveInteger, requiredNumber } from './projectFields.js';
 
 /**
  * Administration of runs (projects): an administrator creates a run in an organization he
@@ -16,49 +17,6 @@ import { RunIdSchema } from './project.contract.js';
 /** Where a run's machine data comes from: the built-in simulator (trials, training), HTTP batches from a gateway, or MQTT. */
 export const RUN_SOURCES = ['simulator', 'http', 'mqtt'] as const;
 export type RunSource = (typeof RUN_SOURCES)[number];
-
-const requiredNumber = (message: string) => (issue: { input: unknown }) => (issue.input === undefined || issue.input === null ? 'validation.required' : message);
-
-/** Free text that may be left empty (empty becomes null). */
-const optionalText = (max: number) =>
-  z
-    .string({ error: 'validation.invalid' })
-    .trim()
-    .max(max, { error: 'validation.maxLength' })
-    .nullish()
-    .transform((v) => (v ? v : null));
-
-/** A calendar date `YYYY-MM-DD` that may be left empty. */
-const optionalDate = z
-  .string({ error: 'validation.date' })
-  .trim()
-  .refine((v) => v === '' || isLocalDate(v), { error: 'validation.date' })
-  .nullish()
-  .transform((v) => (v ? v : null));
-
-/** A phone number (spec §5: digits only, at most 20) that may be left empty. */
-const optionalPhone = z
-  .string({ error: 'validation.phone' })
-  .trim()
-  .refine((v) => v === '' || PATTERNS.phone.test(v), { error: 'validation.phone' })
-  .nullish()
-  .transform((v) => (v ? v : null));
-
-/** A physical quantity greater than 0 that may be left empty; a number, never text. */
-const optionalMeasure = z
-  .number({ error: 'validation.number' })
-  .finite({ error: 'validation.number' })
-  .positive({ error: 'validation.positiveNumber' })
-  .max(LIMITS.measureMax, { error: 'validation.number' })
-  .nullish()
-  .transform((v) => v ?? null);
-
-const positiveInteger = (max: number) =>
-  z
-    .number({ error: requiredNumber('validation.positiveInteger') })
-    .int({ error: 'validation.positiveInteger' })
-    .positive({ error: 'validation.positiveInteger' })
-    .max(max, { error: 'validation.integer' });
 
 /** Chainage typed `k+mmm.mmm` as spec §5 writes it, or already in metres (what the form's parse gives). */
 const chainage = z.union([z.number().finite(), ChainageSchema], {
