@@ -6,6 +6,7 @@ import * as filesContract from './modules/files.contract.js';
 import * as importsContract from './modules/imports/imports.contract.js';
 import * as messagesContract from './modules/messages.contract.js';
 import * as monitorContract from './modules/monitor.contract.js';
+import * as ownTagsContract from './modules/ownTags.contract.js';
 import * as basicInfoContract from './modules/project/basicInfo.contract.js';
 import * as boardContract from './modules/project/board.contract.js';
 import * as dictionaryContract from './modules/project/dictionary.contract.js';
@@ -19,7 +20,7 @@ import * as statisticContract from './modules/statistic/statistic.contract.js';
 import * as systemContract from './modules/system.contract.js';
 import * as telemetryContract from './modules/telemetry.contract.js';
 
-export { adminContract, authContract, connectionContract, filesContract, importsContract, messagesContract, monitorContract, basicInfoContract, boardContract, dictionaryContract, projectContract, ringHistoryContract, runAdminContract, shiftContract, periodReportContract, shiftReportContract, statisticContract, systemContract, telemetryContract };
+export { adminContract, authContract, connectionContract, filesContract, importsContract, messagesContract, monitorContract, ownTagsContract, basicInfoContract, boardContract, dictionaryContract, projectContract, ringHistoryContract, runAdminContract, shiftContract, periodReportContract, shiftReportContract, statisticContract, systemContract, telemetryContract };
 
 /** Every module contract, for collecting their endpoints. */
-export const CONTRACT_MODULES: readonly object[] = [adminContract, authContract, connectionContract, filesContract, importsContract, messagesContract, monitorContract, basicInfoContract, boardContract, dictionaryContract, projectContract, ringHistoryContract, runAdminContract, shiftContract, periodReportContract, shiftReportContract, statisticContract, systemContract, telemetryContract];
+export const CONTRACT_MODULES: readonly object[] = [adminContract, authContract, connectionContract, filesContract, importsContract, messagesContract, monitorContract, ownTagsContract, basicInfoContract, boardContract, dictionaryContract, projectContract, ringHistoryContract, runAdminContract, shiftContract, periodReportContract, shiftReportContract, statisticContract, systemContract, telemetryContract];

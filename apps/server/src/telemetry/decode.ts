@@ -28,7 +28,7 @@ export class FrameDecoder {
   private readonly index = new Map<string, number>();
   private readonly scales: number[];
 
-  constructor(private readonly layout: TagLayout, mapping: ReadonlyMap<string, string> = new Map()) {
+  constructor(readonly layout: TagLayout, mapping: ReadonlyMap<string, string> = new Map()) {
     layout.tags.forEach((tag: TagDef, i) => {
       this.index.set(tag.code, i);
       this.index.set(tag.plcVar, i);

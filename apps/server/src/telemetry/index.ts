@@ -35,3 +35,4 @@ export { MqttSource } from './sources/mqttSource.js';
 export { continueDrive, type SimulatedRun, SimulatorSource } from './sources/simulatorSource.js';
 export { fillHistory, type HistoryFigures } from './simulatedHistory.js';
 export { Rng, mix32 } from './simulator/prng.js';
+export { type OwnTagRecord, ownTagDef, ownTagName, RunTagsRepo, runTagList } from './store/runTags.repo.js';

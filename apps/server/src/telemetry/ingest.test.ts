@@ -1,4 +1,4 @@
-import { KEY_TAGS } from '@boreline/contracts';
+import { KEY_TAGS, type TagDef } from '@boreline/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildRun } from '../../test/factories.js';
 import { createTestApp, type TestApp } from '../../test/testApp.js';
@@ -7,6 +7,7 @@ import { LatestValues } from './latestValues.js';
 import { recomputeCycles } from './recompute.js';
 import { scriptedDrive } from './scriptedDrive.fixture.js';
 import { SeriesReader } from './series.js';
+import { ownTagDef } from './store/runTags.repo.js';
 
 const T0 = Date.UTC(2026, 10, 18, 6, 0, 0);
 const MIN = 60_000;
@@ -61,5 +62,55 @@ describe('ingest pipeline: durable frames, cycle records, and a restart in the m
     expect(ringsAfter).toEqual(rings);
     const statesAfter = await t.db.kysely.selectFrom('tbm_states').select(['state', 'start_ts', 'end_ts']).where('run_id', '=', runId).orderBy('start_ts').execute();
     expect(statesAfter).toEqual(states);
+  });
+
+  it('moves an open run to a new layout when its own tags change, and a restart reads pending frames of another layout by code', async () => {
+    const root = await t.db.kysely.selectFrom('orgs').select('id').where('parent_id', 'is', null).executeTakeFirstOrThrow();
+    const run = await buildRun(t.db, root.id);
+    const info = { runId: run, machineType: 'epb' as const, ringWidthMm: 1500, endChainage: null };
+    const wear: TagDef = ownTagDef({ code: 'own.wear', names: { en_US: 'Wear' }, unit: 'mm', subsystem: 'cutter', rangeMin: 0, rangeMax: 25, precision: 1 }, 'en_US');
+    const frame = (layout: { emptyValues(): Float64Array; indexOf(code: string): number }, ts: number, speed: number, own: number | null) => {
+      const values = layout.emptyValues();
+      values[layout.indexOf(KEY_TAGS.advanceSpeed)] = speed;
+      if (own !== null) values[layout.indexOf('own.wear')] = own;
+      return { runId: run, ts, values };
+    };
+    const T = T0 + 2 * 60 * MIN;
+    const pipeline = new IngestService(t.db.kysely, new LatestValues());
+    const plain = await pipeline.open(info);
+    await pipeline.ingest(run, [frame(plain, T, 40, null)]);
+    // The tag is added while the window is open: the window is closed under the old layout first.
+    const withWear = await pipeline.open({ ...info, ownTags: [wear] });
+    expect(withWear.indexOf('own.wear')).toBe(plain.size);
+    // Frames decoded with the old layout meanwhile are read by code.
+    await pipeline.ingest(run, [frame(plain, T + 1000, 41, null)], undefined, plain);
+    await pipeline.ingest(run, [frame(withWear, T + 2000, 42, 3.2)]);
+    const layouts = await t.db.kysely.selectFrom('tele_layouts').select('id').where('run_id', '=', run).execute();
+    expect(layouts).toHaveLength(2);
+
+    // A restart opens the run with its tags again: the open window's pending frames carry on.
+    const restarted = new IngestService(t.db.kysely, new LatestValues());
+    const again = await restarted.open({ ...info, ownTags: [wear] });
+    await restarted.ingest(run, [frame(again, T + 3000, 43, 3.5)]);
+    await restarted.flushIdle(Number.MAX_SAFE_INTEGER);
+    const read = await new SeriesReader(t.db.kysely).read(run, [KEY_TAGS.advanceSpeed, 'own.wear'], T - MIN, T + MIN, 1000);
+    expect(read.series[0]?.points).toEqual([
+      [T, 40],
+      [T + 1000, 41],
+      [T + 2000, 42],
+      [T + 3000, 43],
+    ]);
+    expect(read.series[1]?.points).toEqual([
+      [T + 2000, 3.2],
+      [T + 3000, 3.5],
+    ]);
+
+    // Pending rows of another layout version (the tag removed meanwhile elsewhere) are read by code.
+    const later = T + 20 * MIN;
+    await restarted.ingest(run, [frame(again, later, 44, 4)]);
+    const without = await new IngestService(t.db.kysely, new LatestValues()).open(info);
+    expect(without.indexOf('own.wear')).toBe(-1);
+    const pendingAfter = await new SeriesReader(t.db.kysely).read(run, [KEY_TAGS.advanceSpeed], later - MIN, later + MIN, 1000);
+    expect(pendingAfter.series[0]?.points).toEqual([[later, 44]]);
   });
 });

@@ -1,4 +1,4 @@
-import { tagCatalogue, type MachineType } from '@boreline/contracts';
+import { tagCatalogue, type MachineType, type TagDef } from '@boreline/contracts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { decodeChunk, encodeChunk } from './codec/chunkCodec.js';
@@ -19,6 +19,26 @@ export interface RunTelemetry {
   machineType: MachineType;
   ringWidthMm: number;
   endChainage: number | null;
+  /** The run's own tags (after the catalogue in its layout); none when absent. */
+  ownTags?: readonly TagDef[];
+}
+
+/** The tags of a run's layout: its catalogue, then its own tags. */
+const layoutTags = (info: RunTelemetry): TagDef[] => [...tagCatalogue(info.machineType), ...(info.ownTags ?? [])];
+
+const sameLayout = (a: TagLayout, b: TagLayout) =>
+  a.size === b.size && a.codes.every((code, i) => code === b.codes[i] && a.precisions[i] === b.precisions[i]);
+
+/** Frames of one layout in the columns of another (by code; a column the first lacks stays missing). */
+function remapFrames(frames: readonly Frame[], fromCodes: readonly string[], to: TagLayout): Frame[] {
+  const target = fromCodes.map((code) => to.indexOf(code));
+  return frames.map((frame) => {
+    const values = to.emptyValues();
+    target.forEach((i, k) => {
+      if (i >= 0) values[i] = frame.values[k] ?? Number.NaN;
+    });
+    return { runId: frame.runId, ts: frame.ts, values };
+  });
 }
 
 export interface IngestResult {
@@ -91,22 +111,40 @@ export class IngestService {
     return this.db;
   }
 
-  /** Opens a run for ingest: its layout, the cycle engine where it stopped, the open window's frames. */
+  /**
+   * Opens a run for ingest: its layout, the cycle engine where it stopped, the open window's frames.
+   * A run already open whose tags changed (own tags added, edited or removed) gets the new layout:
+   * the open window is closed under the old one first, and new frames are stored under a new layout
+   * version (readers take every stored layout by code).
+   */
   async open(info: RunTelemetry): Promise<TagLayout> {
+    const wanted = new TagLayout(layoutTags(info));
     const known = this.runs.get(info.runId);
-    if (known) return known.layout;
-    const layout = new TagLayout(tagCatalogue(info.machineType));
+    if (known) {
+      if (sameLayout(known.layout, wanted)) return known.layout;
+      const work = known.queue.then(() => this.relayout(known, info, wanted));
+      known.queue = work.catch(() => undefined);
+      return work;
+    }
+    const layout = wanted;
     const store = new FrameStoreRepo(this.db);
     const layoutId = await store.layoutId(info.runId, layout.codes, Date.now());
     const saved = await new CycleRepo(this.db).snapshot(info.runId);
     const resumed = saved ? parseCycleSnapshot(saved.data) : undefined;
     const engine = new CycleEngine({ runId: info.runId, layout, ringWidthMm: info.ringWidthMm, endChainage: info.endChainage, ...(resumed ? { state: resumed } : {}) });
     const state: RunState = { info, layout, layoutId, engine, windowTs: null, frames: [], seen: new Set(), queue: Promise.resolve() };
-    // Frames acknowledged before a stop are in pending rows: they become the open window again.
-    for (const row of await store.pending(info.runId)) {
-      if (row.layout_id !== layoutId) continue;
+    // Frames acknowledged before a stop are in pending rows: they become the open window again
+    // (rows of another layout version are read by code).
+    const pending = await store.pending(info.runId);
+    const layouts = pending.some((row) => row.layout_id !== layoutId) ? await store.layouts(info.runId) : new Map<number, string[]>();
+    for (const row of pending) {
       state.windowTs = Math.max(state.windowTs ?? 0, row.window_ts);
-      for (const frame of framesOf(info.runId, row.data)) if (windowOf(frame.ts) === state.windowTs && !state.seen.has(frame.ts)) {
+    }
+    for (const row of pending) {
+      if (row.window_ts !== state.windowTs) continue;
+      const stored = framesOf(info.runId, row.data);
+      const frames = row.layout_id === layoutId ? stored : remapFrames(stored, layouts.get(row.layout_id) ?? [], layout);
+      for (const frame of frames) if (windowOf(frame.ts) === state.windowTs && !state.seen.has(frame.ts)) {
         state.frames.push(frame);
         state.seen.add(frame.ts);
       }
@@ -116,11 +154,25 @@ export class IngestService {
     return layout;
   }
 
-  /** Ingests frames of one run; resolves once they are durable. */
-  ingest(runId: number, frames: readonly Frame[], batchId?: string): Promise<IngestResult> {
+  /** Moves an open run to a new layout (inside the run's queue). */
+  private async relayout(state: RunState, info: RunTelemetry, layout: TagLayout): Promise<TagLayout> {
+    if (sameLayout(state.layout, layout)) return state.layout;
+    await this.closeWindow(state);
+    state.layoutId = await new FrameStoreRepo(this.db).layoutId(info.runId, layout.codes, Date.now());
+    state.engine = new CycleEngine({ runId: info.runId, layout, ringWidthMm: info.ringWidthMm, endChainage: info.endChainage, state: state.engine.snapshot() });
+    state.layout = layout;
+    state.info = info;
+    return layout;
+  }
+
+  /**
+   * Ingests frames of one run; resolves once they are durable. `from`: the layout the frames were
+   * decoded with, when the run's layout may have changed since (they are read by code then).
+   */
+  ingest(runId: number, frames: readonly Frame[], batchId?: string, from?: TagLayout): Promise<IngestResult> {
     const state = this.runs.get(runId);
     if (!state) return Promise.reject(new Error(`run ${runId} is not open for ingest`));
-    const work = state.queue.then(() => this.ingestNow(state, frames, batchId));
+    const work = state.queue.then(() => this.ingestNow(state, from && from !== state.layout && !sameLayout(from, state.layout) ? remapFrames(frames, from.codes, state.layout) : frames, batchId));
     state.queue = work.catch(() => undefined);
     return work;
   }

@@ -55,16 +55,26 @@ const RULES: Record<RealtimePage, PageRule> = {
 
 const cache = new Map<string, readonly TagDef[]>();
 
-/** The tags a page shows for a machine type, in catalogue order (empty: the machine has no such page). */
-export function realtimePageTags(machineType: MachineType, page: RealtimePage): readonly TagDef[] {
-  const key = `${machineType}:${page}`;
-  const known = cache.get(key);
-  if (known) return known;
+const onPage = (page: RealtimePage) => {
   const rule = RULES[page];
   const wanted = new Set<Subsystem>(rule.subsystems);
-  const tags = tagCatalogue(machineType).filter((t) => wanted.has(t.subsystem) && (rule.keep?.(t) ?? true));
-  cache.set(key, tags);
-  return tags;
+  return (t: TagDef) => wanted.has(t.subsystem) && (rule.keep?.(t) ?? true);
+};
+
+/**
+ * The tags a page shows for a machine type, in catalogue order (empty: the machine has no such page),
+ * then the run's own tags of the page's subsystems (`own`, see the own-tags contract).
+ */
+export function realtimePageTags(machineType: MachineType, page: RealtimePage, own: readonly TagDef[] = []): readonly TagDef[] {
+  const key = `${machineType}:${page}`;
+  let tags = cache.get(key);
+  if (!tags) {
+    tags = tagCatalogue(machineType).filter(onPage(page));
+    cache.set(key, tags);
+  }
+  if (own.length === 0) return tags;
+  const extra = own.filter(onPage(page));
+  return extra.length === 0 ? tags : [...tags, ...extra];
 }
 
 /** The pages a machine type has (a slurry machine has no foam page, an EPB machine no slurry pages). */

@@ -49,6 +49,7 @@ export function joinedTagNameKey(name: TagDef['name']): string | undefined {
  * (`telemetry.tagName`), not here: Italian leads with the quantity, Chinese joins without spaces.
  */
 export function tagDisplayName(tag: TagDef, t: (key: string, vars?: Record<string, string>) => string): string {
+  if (tag.label !== undefined) return tag.label;
   const joined = joinedTagNameKey(tag.name);
   if (joined !== undefined) return t(joined);
   const subject = t(tag.name.subject);

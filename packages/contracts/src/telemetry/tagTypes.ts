@@ -66,6 +66,11 @@ export interface TagDef {
    */
   precision: number;
   name: TagName;
+  /**
+   * An own tag's name (one a run added, see the own-tags contract), already in the reader's
+   * language: shown as it is instead of the composed catalogue name.
+   */
+  label?: string;
 }
 
 /**

@@ -108,6 +108,25 @@ export interface TagMappingTable {
   tag_code: string;
 }
 
+/** A run's own tag (see migration 20261128T1400_ownTags): one the catalogue lacks. */
+export interface RunTagTable {
+  run_id: number;
+  code: string;
+  name_zh_cn: string | null;
+  name_en_us: string | null;
+  name_it_it: string | null;
+  name_de_at: string | null;
+  name_pt_pt: string | null;
+  name_tr_tr: string | null;
+  unit: string;
+  subsystem: string;
+  range_min: number;
+  range_max: number;
+  precision: number;
+  created_at: number;
+  updated_at: number;
+}
+
 /** Min, mean and max of every tag over one ring's advance (see migration 20261125T1200). */
 export interface RingTagStatsTable {
   run_id: number;
@@ -145,6 +164,7 @@ declare module '../schema.js' {
     rings: RingTable;
     cycle_snapshots: CycleSnapshotTable;
     tag_mappings: TagMappingTable;
+    run_tags: RunTagTable;
     ring_tag_stats: RingTagStatsTable;
     ring_backfill_hours: RingBackfillHourTable;
   }

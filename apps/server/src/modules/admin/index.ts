@@ -1,4 +1,5 @@
 import { resourcePlaces } from '@boreline/contracts';
+import { runTagList } from '../../telemetry/index.js';
 import { migration as resourceTree } from '../../db/migrations/20261127T1300_resourceTree.js';
 import { defineModule } from '../../platform/module.js';
 import { RoleGrantPolicy } from './access.policy.js';
@@ -56,6 +57,6 @@ export const adminModule = defineModule({
     });
     registerAclRoutes(ctx.app, { acl, users }, ctx.endpoints);
     registerResourceRoutes(ctx.app, new ResourceService(permissions), ctx.endpoints);
-    registerWarnSettingRoutes(ctx.app, new WarnSettingService(new WarnSettingRepo(ctx.db), { require: (session, runId, code) => runScope().require(session, runId, code) }), ctx.endpoints);
+    registerWarnSettingRoutes(ctx.app, new WarnSettingService(new WarnSettingRepo(ctx.db), { require: (session, runId, code) => runScope().require(session, runId, code) }, (runId, machineType, language) => runTagList(ctx.db, runId, machineType, language)), ctx.endpoints);
   },
 });

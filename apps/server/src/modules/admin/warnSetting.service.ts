@@ -1,4 +1,4 @@
-import { type adminContract, findTag, type Language, tagCatalogue, tagDisplayName, type TagDef, type WarnSetting, type EndpointArgs } from '@boreline/contracts';
+import { type adminContract, type Language, tagDisplayName, type TagDef, type WarnSetting, type EndpointArgs } from '@boreline/contracts';
 import { translate } from '@boreline/i18n';
 import type { AuthSession } from '../../core/auth.js';
 import { errors } from '../../core/errors.js';
@@ -17,6 +17,8 @@ export class WarnSettingService {
   constructor(
     private readonly repo: WarnSettingRepo,
     private readonly runs: Pick<RunScope, 'require'>,
+    /** The run's tags: its catalogue and its own tags (named in the reader's language). */
+    private readonly tagsOf: (runId: number, machineType: ReturnType<typeof machineTypeOf>, language: Language) => Promise<TagDef[]>,
   ) {}
 
   private present(runId: number, tag: TagDef, row: WarnSettingRow | undefined, language: Language): WarnSetting {
@@ -44,7 +46,7 @@ export class WarnSettingService {
     const run = await this.runs.require(session, input.runId, 'admin.warnSetting.read');
     const saved = new Map((await this.repo.ofRun(run.id)).map((r) => [r.tag_code, r]));
     const keyword = input.keyword?.toLowerCase();
-    const all = tagCatalogue(machineTypeOf(run))
+    const all = (await this.tagsOf(run.id, machineTypeOf(run), language))
       .filter((tag) => !input.subsystem || tag.subsystem === input.subsystem)
       .map((tag) => this.present(run.id, tag, saved.get(tag.code), language))
       .filter((s) => !keyword || s.tagCode.toLowerCase().includes(keyword) || s.name.toLowerCase().includes(keyword))
@@ -55,7 +57,7 @@ export class WarnSettingService {
 
   async update(session: AuthSession, input: Input<typeof adminContract.warnSettingUpdate>, language: Language): Promise<WarnSetting> {
     const run = await this.runs.require(session, input.runId, 'admin.warnSetting.write');
-    const tag = findTag(machineTypeOf(run), input.tagCode);
+    const tag = (await this.tagsOf(run.id, machineTypeOf(run), language)).find((x) => x.code === input.tagCode);
     if (!tag) throw errors.business('admin.warnSetting.unknownTag');
     await this.repo.upsert(run.id, tag.code, input, session.userId, Date.now());
     const row = (await this.repo.ofRun(run.id)).find((r) => r.tag_code === tag.code);

@@ -16,7 +16,7 @@ export class StatisticRepo {
   readonly machine: MachineHistory;
   private readonly reports: PeriodReportRepo;
 
-  constructor(db: Kysely<Database>) {
+  constructor(readonly db: Kysely<Database>) {
     this.machine = MachineHistory.on(db);
     this.reports = new PeriodReportRepo(db);
   }

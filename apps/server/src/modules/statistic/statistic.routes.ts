@@ -26,7 +26,7 @@ export function registerStatisticRoutes(app: FastifyInstance, deps: StatisticDep
   const ringStats = new RingStatsService(statistics);
   const exporter = new StatisticExporter(curves, ringStats);
 
-  registerEndpoint(app, c.pointGroups, async ({ input, request }) => statistics.pointGroups(requireAuth(request), input.runId), options);
+  registerEndpoint(app, c.pointGroups, async ({ input, request, language }) => statistics.pointGroups(requireAuth(request), input.runId, language), options);
   registerEndpoint(app, c.ringList, async ({ input, request }) => statistics.ringList(requireAuth(request), input.runId), options);
   registerEndpoint(app, c.progressList, async ({ input, request }) => statistics.progressList(requireAuth(request), input), options);
   registerEndpoint(app, c.efficiencyGraph, async ({ input, request }) => statistics.efficiencyGraph(requireAuth(request), input), options);

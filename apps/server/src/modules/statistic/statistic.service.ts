@@ -1,4 +1,5 @@
-import { type EndpointArgs, type MachineType, SUBSYSTEMS, type statisticContract, tagCatalogue, type TagDef } from '@boreline/contracts';
+import { type EndpointArgs, type Language, type MachineType, SUBSYSTEMS, type statisticContract, type TagDef } from '@boreline/contracts';
+import { runTagList } from '../../telemetry/index.js';
 import type { AuthSession } from '../../core/auth.js';
 import { errors } from '../../core/errors.js';
 import { machineTypeOf, type ProjectFigures, type RunScope, type ScopedRun } from '../project/index.js';
@@ -24,6 +25,7 @@ const pointTag = (tag: TagDef): PointTag => ({
   unit: tag.unit,
   precision: tag.precision,
   name: tag.name.index === undefined ? { subject: tag.name.subject, quantity: tag.name.quantity } : { subject: tag.name.subject, index: tag.name.index, quantity: tag.name.quantity },
+  ...(tag.label === undefined ? {} : { label: tag.label }),
 });
 
 /** Flags and levels have no meaningful curve or mean; the machine-state signals are what the bands already show. */
@@ -45,15 +47,15 @@ export class StatisticService {
     return this.runs.require(session, runId, 'statistic.read');
   }
 
-  /** The run's tags: those its newest stored layout holds, or the whole catalogue before any frame is stored. */
-  async tagsOf(run: ScopedRun): Promise<RunTags> {
+  /** The run's tags (catalogue and own tags): those its newest stored layout holds, or all of them before any frame is stored. */
+  async tagsOf(run: ScopedRun, language?: Language): Promise<RunTags> {
     const machineType = machineTypeOf(run);
     const layouts = await this.repo.machine.layouts(run.id);
     let newest: number | null = null;
     for (const id of layouts.keys()) if (newest === null || id > newest) newest = id;
     const stored = newest === null ? null : new Set(layouts.get(newest));
     const recorded = new Map<string, TagDef>();
-    for (const tag of tagCatalogue(machineType)) if (!stored || stored.has(tag.code)) recorded.set(tag.code, tag);
+    for (const tag of await runTagList(this.repo.db, run.id, machineType, language)) if (!stored || stored.has(tag.code)) recorded.set(tag.code, tag);
     return { machineType, layouts, recorded };
   }
 
@@ -66,9 +68,9 @@ export class StatisticService {
     });
   }
 
-  async pointGroups(session: AuthSession, runId: number): Promise<statisticContract.PointGroups> {
+  async pointGroups(session: AuthSession, runId: number, language?: Language): Promise<statisticContract.PointGroups> {
     const run = await this.requireRun(session, runId);
-    const tags = await this.tagsOf(run);
+    const tags = await this.tagsOf(run, language);
     const chartable = [...tags.recorded.values()].filter(isChartable);
     const groups = SUBSYSTEMS.flatMap((subsystem) => {
       const of = chartable.filter((t) => t.subsystem === subsystem);

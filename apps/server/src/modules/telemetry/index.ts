@@ -1,7 +1,10 @@
 import { defineModule } from '../../platform/module.js';
 import { migration as tagMapping } from '../../db/migrations/20261128T1200_tagMapping.js';
-import { SimulatorSource, TagMappingRepo, UnmappedTagsRepo, continueDrive } from '../../telemetry/index.js';
+import { migration as ownTags } from '../../db/migrations/20261128T1400_ownTags.js';
+import { RunTagsRepo, SimulatorSource, TagMappingRepo, UnmappedTagsRepo, continueDrive } from '../../telemetry/index.js';
 import { machineTypeOf, type RunRow } from '../project/index.js';
+import { OwnTagService } from './ownTags.service.js';
+import { registerOwnTagRoutes } from './ownTags.routes.js';
 import { registerTelemetryRoutes } from './telemetry.routes.js';
 import { TelemetryService } from './telemetry.service.js';
 
@@ -26,7 +29,7 @@ declare module '../../core/services.js' {
  */
 export const telemetryModule = defineModule({
   name: 'telemetry',
-  migrations: { '20261128T1200_tagMapping': tagMapping },
+  migrations: { '20261128T1200_tagMapping': tagMapping, '20261128T1400_ownTags': ownTags },
   register(ctx) {
     const runs = ctx.services.get('runs');
     const service = new TelemetryService(
@@ -41,12 +44,18 @@ export const telemetryModule = defineModule({
     );
     ctx.services.provide('telemetry', service);
     registerTelemetryRoutes(ctx.app, service, ctx.endpoints);
+    // Own tags changed: this instance's layout and decoder follow before the answer, the others when the bus brings it.
+    const ownTagService = new OwnTagService(new RunTagsRepo(ctx.db), ctx.services.get('runScope'), async (runId) => {
+      await service.tagsChanged(runId);
+      ctx.bus.publish(JSON.stringify({ type: RUN_CHANGED, runId }));
+    });
+    registerOwnTagRoutes(ctx.app, ownTagService, ctx.endpoints);
 
     const simulator = new SimulatorSource(ctx.telemetry.ingest, ctx.log);
     ctx.services.provide('simulator', simulator);
     const simulate = async (run: RunRow, now: number) => {
       const machineType = machineTypeOf(run);
-      const layout = await ctx.telemetry.ingest.open({ runId: run.id, machineType, ringWidthMm: run.ring_width_mm, endChainage: run.end_chainage });
+      const layout = await service.openRun(run);
       // A restarted simulator goes on after the last ring on record, never from the first ring again.
       const last = (await ctx.machine.drive(run.id)).lastRing;
       const drive = { runId: run.id, seed: run.sim_seed ?? run.id, machineType, ringWidthMm: run.ring_width_mm, startChainage: run.start_chainage, endChainage: run.end_chainage, startRing: run.start_ring };
@@ -64,6 +73,7 @@ export const telemetryModule = defineModule({
     // request answers, on the other instances when the bus brings the change (idempotent here).
     const follow = async (runId: number) => {
       service.forget(runId);
+      await service.tagsChanged(runId);
       if (!ctx.config.simulator) return;
       const run = await runs.find(runId);
       const wanted = run !== undefined && run.source === 'simulator' && run.finished_at === null;

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import { type importsContract, type Language, LIMITS, tagCatalogue, type telemetryContract, type EndpointArgs } from '@boreline/contracts';
+import { type importsContract, type Language, LIMITS, type telemetryContract, type EndpointArgs } from '@boreline/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AuthSession, MachineAuthenticator, MachineCaller } from '../../core/auth.js';
 import { errors } from '../../core/errors.js';
@@ -11,6 +11,10 @@ import {
   type IngestService,
   type MachineHistory,
   recomputeCycles,
+  runTagList,
+  RunTagsRepo,
+  ownTagDef,
+  type TagLayout,
   type TagMappingRepo,
   type UnknownName,
   type UnmappedTagsRepo,
@@ -84,11 +88,29 @@ export class TelemetryService implements MachineAuthenticator {
     if (known) return known;
     const run = await this.runs.find(runId);
     if (!run) return null;
-    const layout = await this.ingest.open(telemetryOf(run));
+    const layout = await this.openRun(run);
     const linker = await this.mappings.of(runId);
     const decoder = new FrameDecoder(layout, new Map(linker.map((m) => [m.rawName, m.tagCode])));
     this.decoders.set(runId, decoder);
     return decoder;
+  }
+
+  /** Opens a run for ingest with its catalogue and own tags (every opener asks here, so the layout is one). */
+  async openRun(run: RunRow): Promise<TagLayout> {
+    const own = await new RunTagsRepo(this.ingest.database).list(run.id);
+    return this.ingest.open({ ...telemetryOf(run), ownTags: own.map((tag) => ownTagDef(tag)) });
+  }
+
+  /** The codes a gateway name may be mapped to: the catalogue's and the run's own tags. */
+  private async tagCodes(run: RunRow): Promise<Set<string>> {
+    return new Set((await runTagList(this.ingest.database, run.id, telemetryOf(run).machineType)).map((tag) => tag.code));
+  }
+
+  /** The run's tags changed (own tags): decoders are built again and open layouts follow at once. */
+  async tagsChanged(runId: number): Promise<void> {
+    this.decoders.delete(runId);
+    const run = await this.runs.find(runId);
+    if (run && this.ingest.engineState(runId) !== null) await this.openRun(run);
   }
 
   async ingestBatch(machine: MachineCaller, input: Input<typeof telemetryContract.ingestFrames>) {
@@ -97,7 +119,7 @@ export class TelemetryService implements MachineAuthenticator {
     if (!decoder && (await this.isFinished(machine.runId))) throw errors.business('runAdmin.error.ingestRefused');
     if (!decoder) return { accepted: 0, duplicates: 0, late: 0, replayed: false, unknownTags: [] };
     const { frames, unknownTags, unknown } = decoder.decode(machine.runId, input.frames);
-    const result = await this.ingest.ingest(machine.runId, frames, input.batchId);
+    const result = await this.ingest.ingest(machine.runId, frames, input.batchId, decoder.layout);
     if (!result.replayed) await this.noteUnknown(machine.runId, unknown);
     return { ...result, unknownTags };
   }
@@ -127,7 +149,7 @@ export class TelemetryService implements MachineAuthenticator {
 
   async saveTagMappings(session: AuthSession, input: Input<typeof telemetryContract.tagMappingSave>, language: Language) {
     const run = await this.scope.require(session, input.runId, 'telemetry.tagMapping.write');
-    const catalogue = new Set(tagCatalogue(telemetryOf(run).machineType).map((tag) => tag.code));
+    const catalogue = await this.tagCodes(run);
     // Refused at the row, each in the caller's language.
     const problems = input.mappings.flatMap((m, i) =>
       catalogue.has(m.tagCode) ? [] : [{ field: `mappings.${i}.tagCode`, message: t(language, 'tagMapping.error.notInCatalogue', { code: m.tagCode }) }],
@@ -163,7 +185,7 @@ export class TelemetryService implements MachineAuthenticator {
     request: { runId: number; file: Uint8Array | Readable; mode: importsContract.ImportMode; language: Language; progressKey?: string | undefined },
   ): Promise<importsContract.ImportReport> {
     const run = await this.scope.require(session, request.runId, 'telemetry.tagMapping.write');
-    const catalogue = new Set(tagCatalogue(telemetryOf(run).machineType).map((tag) => tag.code));
+    const catalogue = await this.tagCodes(run);
     const report = await this.imports.run({
       kind: 'tagmap',
       file: request.file,

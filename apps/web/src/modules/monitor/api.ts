@@ -1,4 +1,4 @@
-import { monitorContract as m, telemetryContract as tc } from '@boreline/contracts';
+import { monitorContract as m, ownTagsContract as o, type TagDef, telemetryContract as tc } from '@boreline/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { call } from '../../core/api/client.js';
@@ -40,6 +40,14 @@ export function useDeviceState(runId: number) {
 }
 
 /** The machine diagram (SVG text) of the run's TBM type; it never changes while the page is open. */
+const NO_OWN_TAGS: readonly TagDef[] = [];
+
+/** The run's own tags (those its catalogue lacks), shown on the pages of their subsystems; none while loading or when refused. */
+export function useOwnTagDefs(runId: number): readonly TagDef[] {
+  const query = useQuery({ queryKey: ['ownTagDefs', runId], queryFn: () => call(o.ownTagDefs, { runId }), staleTime: 60_000 });
+  return query.data ?? NO_OWN_TAGS;
+}
+
 export const useMachineDiagram = (runId: number) =>
   useQuery({
     queryKey: ['machineDiagram', runId],

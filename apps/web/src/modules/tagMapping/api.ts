@@ -1,4 +1,4 @@
-import { IMPORT_TEMPLATES, importsContract, telemetryContract as c } from '@boreline/contracts';
+import { IMPORT_TEMPLATES, importsContract, ownTagsContract as o, telemetryContract as c } from '@boreline/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { call } from '../../core/api/client.js';
 import { fetchFile, saveFile } from '../../core/api/download.js';
@@ -6,6 +6,10 @@ import { uploadFile } from '../../core/api/upload.js';
 
 export const mappingsKey = (runId: number) => ['tagMappings', runId] as const;
 export const unmappedKey = (runId: number) => ['tagMappingUnmapped', runId] as const;
+
+export const ownTagsKey = (runId: number) => ['ownTags', runId] as const;
+/** The run's own tags (those its catalogue lacks), named in the reader's language. */
+export const useOwnTags = (runId: number) => useQuery({ queryKey: ownTagsKey(runId), queryFn: () => call(o.ownTagQuery, { runId }) });
 
 export const useMappings = (runId: number) => useQuery({ queryKey: mappingsKey(runId), queryFn: () => call(c.tagMappingQuery, { runId }) });
 export const useUnmapped = (runId: number) => useQuery({ queryKey: unmappedKey(runId), queryFn: () => call(c.tagMappingUnmapped, { runId }) });

@@ -80,6 +80,8 @@ export const PointTagSchema = z.object({
   precision: z.number().int(),
   /** Translated parts (i18n keys of the `telemetry` catalogue), as in the tag catalogue. */
   name: z.object({ subject: z.string(), index: z.string().optional(), quantity: z.string() }),
+  /** An own tag's name in the reader's language (own tags have no catalogue name). */
+  label: z.string().optional(),
 });
 export type PointTag = z.infer<typeof PointTagSchema>;
 

@@ -13,12 +13,14 @@ export interface SubsystemTabProps {
   values: LiveValues;
   ts: number | null;
   stale: boolean;
+  /** The run's own tags (each shown on its subsystem's page). */
+  ownTags?: readonly TagDef[];
 }
 
 /** One subsystem page: its values by subject, and the trend of those the user ticks. */
-export function SubsystemTab({ runId, machineType, timeZone, page, values, ts, stale }: SubsystemTabProps) {
+export function SubsystemTab({ runId, machineType, timeZone, page, values, ts, stale, ownTags = [] }: SubsystemTabProps) {
   const t = useT();
-  const tags = realtimePageTags(machineType, page);
+  const tags = useMemo(() => realtimePageTags(machineType, page, ownTags), [machineType, page, ownTags]);
   const [chosen, setChosen] = useState<string[]>([]);
   const chosenTags = useMemo(() => chosen.flatMap((code): TagDef[] => tags.filter((tag) => tag.code === code)), [chosen, tags]);
 

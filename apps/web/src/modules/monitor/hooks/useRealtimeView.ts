@@ -1,7 +1,7 @@
 import { type MachineType, type RealtimePage, realtimePageTags } from '@boreline/contracts';
 import { useEffect, useMemo } from 'react';
 import { useNow } from '../../../core/useNow.js';
-import { useDeviceState, useMachineDiagram } from '../api.js';
+import { useDeviceState, useMachineDiagram, useOwnTagDefs } from '../api.js';
 import { deviceSummary, shownDataAt, useStatusTexts } from '../components/deviceSummary.js';
 import { diagramTags } from '../components/diagramSvg.js';
 import { keyFigureTags } from '../components/KeyFigures.js';
@@ -15,14 +15,15 @@ export function useRealtimeView(runId: number, machineType: MachineType, page: R
   const now = useNow(1_000);
   const diagram = useMachineDiagram(runId);
   const device = useDeviceState(runId);
+  const ownTags = useOwnTagDefs(runId);
 
   // Each view asks only for the values it shows: the diagram's and the key figures, or the page's.
   const tags = useMemo(() => {
-    if (page !== null) return realtimePageTags(machineType, page).map((tag) => tag.code);
+    if (page !== null) return realtimePageTags(machineType, page, ownTags).map((tag) => tag.code);
     const figures = keyFigureTags(machineType).map((tag) => tag.code);
     if (diagram.data !== undefined) return [...new Set([...diagramTags(diagram.data), ...figures])];
     return diagram.isError ? figures : null;
-  }, [page, machineType, diagram.data, diagram.isError]);
+  }, [page, machineType, ownTags, diagram.data, diagram.isError]);
   const live = useLiveValues(tags === null ? null : runId, tags);
   const stale = useIsStale(live.receivedAt);
 
@@ -39,5 +40,5 @@ export function useRealtimeView(runId: number, machineType: MachineType, page: R
   const lastDataAt = shownDataAt(live.receivedAt, serverFrameAt);
   /** What the header shows of the machine and the data (the project's names come from the run). */
   const header = { summary, texts, frameTs: live.ts, lastDataAt, stale, loading: live.loading, now };
-  return { diagram, live, stale, texts, header };
+  return { diagram, live, stale, texts, header, ownTags };
 }

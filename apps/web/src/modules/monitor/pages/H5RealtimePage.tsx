@@ -126,7 +126,7 @@ function H5Session({ runId }: { runId: number }) {
 function H5View({ run }: { run: H5Run }) {
   const [page, setPage] = useState<RealtimePage | null>(null);
   const pages = realtimePagesOf(run.machineType);
-  const { diagram, live, stale, texts, header } = useRealtimeView(run.runId, run.machineType, page);
+  const { diagram, live, stale, texts, header, ownTags } = useRealtimeView(run.runId, run.machineType, page);
 
   // The view owns the socket here: there is no console frame around it.
   useEffect(() => {
@@ -141,7 +141,7 @@ function H5View({ run }: { run: H5Run }) {
       {page === null ? (
         <OverviewTab machineType={run.machineType} svg={diagram.data} svgFailed={diagram.isError} values={live.values} stale={stale} status={texts} />
       ) : (
-        <SubsystemTab key={page} runId={run.runId} machineType={run.machineType} timeZone={run.timeZone} page={page} values={live.values} ts={live.ts} stale={stale} />
+        <SubsystemTab key={page} runId={run.runId} machineType={run.machineType} timeZone={run.timeZone} page={page} values={live.values} ts={live.ts} stale={stale} ownTags={ownTags} />
       )}
     </div>
   );

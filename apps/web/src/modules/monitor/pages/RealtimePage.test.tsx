@@ -137,6 +137,30 @@ describe('real-time page', () => {
     expect([...tags].sort()).toEqual(realtimePageTags('epb', 'foam').map((t) => t.code).sort());
   });
 
+  it('shows the run’s own tags on their subsystem’s page, named as the run named them, with their live values', async () => {
+    const now = Date.now();
+    api.responses.set('ownTags.defs', [
+      { code: 'own.foamDensity', subsystem: 'foam', kind: 'analog', unit: 'kg/m³', plcVar: 'own.foamDensity', address: '', min: 0, max: 100, precision: 1, name: { subject: 'ownTags.tab', quantity: 'ownTags.tab' }, label: 'Foam density' },
+      { code: 'own.gasLevel', subsystem: 'auxiliary', kind: 'analog', unit: 'ppm', plcVar: 'own.gasLevel', address: '', min: 0, max: 50, precision: 0, name: { subject: 'ownTags.tab', quantity: 'ownTags.tab' }, label: 'Gas level' },
+    ]);
+    api.responses.set('monitor.cachedRealData', realData(now, { values: { 'foam.totalFlow': 820, 'own.foamDensity': 42.46 } }));
+    renderAt('/fw1/rta/foam');
+    const table = await screen.findByTestId('tag-table', {}, SETTLE);
+    await waitFor(() => {
+      const row = within(table).getAllByTestId('tag-row').find((r) => r.getAttribute('data-code') === 'own.foamDensity');
+      expect(row?.textContent).toContain('Foam density');
+      expect(row && within(row).getByTestId('tag-value').textContent).toBe('42.5');
+    }, SETTLE);
+    expect(within(table).getByText('Own tags')).toBeTruthy();
+    // The auxiliary page's own tag is not on the foam page, and the live read asks for the foam one.
+    expect(within(table).getAllByTestId('tag-row').some((r) => r.getAttribute('data-code') === 'own.gasLevel')).toBe(false);
+    await waitFor(() => {
+      const asked = liveReads().at(-1)?.input;
+      const tags = typeof asked === 'object' && asked !== null && 'tags' in asked && Array.isArray(asked.tags) ? asked.tags : [];
+      expect(tags).toContain('own.foamDensity');
+    }, SETTLE);
+  });
+
   it('answers the lubrication page at the spec’s path /fw1/rta/lubbers, without sending it elsewhere', async () => {
     const router = renderAt('/fw1/rta/lubbers');
     await screen.findByTestId('tag-table', {}, SETTLE);

@@ -39,7 +39,7 @@ interface RealtimeViewProps {
 function RealtimeView({ run, page, pages }: RealtimeViewProps) {
   const t = useT();
   const navigate = useNavigate();
-  const { diagram, live, stale, texts, header } = useRealtimeView(run.runId, run.machineType, page);
+  const { diagram, live, stale, texts, header, ownTags } = useRealtimeView(run.runId, run.machineType, page);
   const canSeeConnections = useFramework((s) => canUse(s, 'monitor.connectState.read'));
   const canIssueH5 = useFramework((s) => canUse(s, 'monitor.h5Link.write'));
 
@@ -85,6 +85,7 @@ function RealtimeView({ run, page, pages }: RealtimeViewProps) {
           values={live.values}
           ts={live.ts}
           stale={stale}
+          ownTags={ownTags}
         />
       )}
     </div>

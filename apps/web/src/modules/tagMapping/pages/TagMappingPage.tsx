@@ -1,5 +1,5 @@
 import { ClearOutlined, DeleteOutlined, ImportOutlined, PlusOutlined, SaveOutlined, SnippetsOutlined } from '@ant-design/icons';
-import { type CurrentRun, RESULT_CODE, SUBSYSTEM_NAME_KEYS, tagCatalogue, telemetryContract as c, type TagDef } from '@boreline/contracts';
+import { type CurrentRun, type ownTagsContract, RESULT_CODE, SUBSYSTEM_NAME_KEYS, tagCatalogue, telemetryContract as c, type TagDef } from '@boreline/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Input, Modal, Popconfirm, Select, Space, Tag, Tooltip, Typography } from 'antd';
 import { type ReactNode, useMemo, useState } from 'react';
@@ -11,7 +11,8 @@ import { canUse, useFramework } from '../../../core/session.js';
 import { ChooseProject } from '../../../ui/ChooseProject.js';
 import { DataTable } from '../../../ui/DataTable.js';
 import { ImportDialog } from '../../../ui/ImportDialog.js';
-import { downloadTemplate, IMPORT_MAX_BYTES, importMappings, mappingsKey, saveMappings, unmappedKey, useMappings } from '../api.js';
+import { downloadTemplate, IMPORT_MAX_BYTES, importMappings, mappingsKey, saveMappings, unmappedKey, useMappings, useOwnTags } from '../api.js';
+import { OwnTags } from '../components/OwnTags.js';
 import { PasteDialog } from '../components/PasteDialog.js';
 import { UnmappedNames } from '../components/UnmappedNames.js';
 import { type DraftRow, isDirty, mergeRows, newRow, rowsOf } from '../draft.js';
@@ -32,7 +33,9 @@ function TagMapping({ run }: { run: CurrentRun }) {
   const tagName = useTagName();
   const client = useQueryClient();
   const canWrite = useFramework((s) => canUse(s, 'telemetry.tagMapping.write'));
-  const catalogue = tagCatalogue(run.machineType);
+  const own = useOwnTags(run.runId).data;
+  // The machine type's catalogue, then the run's own tags: a gateway name may be mapped to either.
+  const catalogue = useMemo(() => [...tagCatalogue(run.machineType), ...(own ?? []).map(ownTagDef)], [run.machineType, own]);
   const byCode = useMemo(() => new Map(catalogue.map((tag) => [tag.code, tag])), [catalogue]);
   const mappings = useMappings(run.runId);
   const saved = mappings.data;
@@ -251,6 +254,7 @@ function TagMapping({ run }: { run: CurrentRun }) {
         />
       </Card>
       <UnmappedNames run={run} canWrite={canWrite} inDraft={draftNames} byCode={byCode} onMap={(rawName, tagCode) => add([{ rawName, tagCode }])} />
+      <OwnTags run={run} canWrite={canWrite} />
       <PasteDialog
         open={pasting}
         catalogue={catalogue}
@@ -283,6 +287,21 @@ function TagMapping({ run }: { run: CurrentRun }) {
     </Space>
   );
 }
+
+/** An own tag as a tag of the picker (its name already in the reader's language). */
+const ownTagDef = (tag: ownTagsContract.OwnTag): TagDef => ({
+  code: tag.code,
+  subsystem: tag.subsystem,
+  kind: 'analog',
+  unit: tag.unit,
+  plcVar: tag.code,
+  address: '',
+  min: tag.rangeMin,
+  max: tag.rangeMax,
+  precision: tag.precision,
+  name: { subject: 'ownTags.tab', quantity: 'ownTags.tab' },
+  label: tag.name,
+});
 
 function CellError({ message, children }: { message: string | undefined; children: ReactNode }) {
   return (
