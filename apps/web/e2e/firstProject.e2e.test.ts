@@ -25,6 +25,7 @@ const PROJECT = 'Brenner Base Tunnel – Lot Mules';
 /** The gateway's own names for three tags, as its PLC calls them. */
 const RAW = { ring: 'DB1.RING_NR', advance: 'DB1.MODE_VORTRIEB', build: 'DB1.MODE_RINGBAU' } as const;
 const UNMAPPED = 'DB9.SPARE_TEMP';
+const OWN_TAG = 'own.gearboxOilTemp';
 /** The live drive starts at ring 201; rings 1–200 were built before the console. */
 const LIVE_RING = 201;
 const HISTORY_RINGS = 200;
@@ -123,7 +124,7 @@ describe('a real project from zero in Chromium: no demo data, a real MQTT client
     server?.stop();
   });
 
-  it('organization and administrator, project and machine, key, mapping, MQTT and HTTP data, live values, rings, unmapped names and the history', { timeout: 300_000 }, async () => {
+  it('organization and administrator, project and machine, key, mapping, an own tag, MQTT and HTTP data, live values, rings, unmapped names and the history', { timeout: 300_000 }, async () => {
     // The super administrator: the contractor's organization, a role of it, and its administrator.
     const sa = await signedIn(browser, server, E2E_ADMIN.email, E2E_ADMIN.password);
     await sa.page.goto(`${server.base}/fw0/sys/dept/list`);
@@ -214,6 +215,21 @@ describe('a real project from zero in Chromium: no demo data, a real MQTT client
     await page.getByRole('button', { name: text('tagMapping.action.save') }).click();
     await expect.poll(async () => (await apiCall(server.origin, token, telemetryContract.tagMappingQuery, { runId })).length, { timeout: 10_000 }).toBe(3);
 
+    // A sensor the catalogue lacks: an own tag of the run, on the hydraulic page.
+    await page.getByTestId('own-tag-add').click();
+    const ownDialog = page.getByTestId('own-tag-dialog');
+    await ownDialog.getByLabel(text('ownTags.field.code')).fill(OWN_TAG);
+    await ownDialog.getByLabel('Name (English)').fill('Gearbox oil temperature');
+    await ownDialog.getByLabel(text('ownTags.field.unit')).fill('°C');
+    // The list is long (virtual): typed, then picked.
+    await ownDialog.getByLabel(text('ownTags.field.subsystem')).fill(text('telemetry.subsystem.hydraulic'));
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: text('telemetry.subsystem.hydraulic') }).first().click();
+    await ownDialog.getByLabel(text('ownTags.field.rangeMin')).fill('0');
+    await ownDialog.getByLabel(text('ownTags.field.rangeMax')).fill('120');
+    await ownDialog.getByLabel(text('ownTags.field.precision')).fill('1');
+    await okModal(page);
+    await page.getByTestId('own-tag-table').getByText(OWN_TAG).waitFor();
+
     // The machine: a ring's worth of frames published by Debian's MQTT client with the key, then the
     // newest frame posted by curl.
     const now = Date.now();
@@ -222,7 +238,7 @@ describe('a real project from zero in Chromium: no demo data, a real MQTT client
     const file = join(dir, 'ring.json');
     writeFileSync(file, JSON.stringify({ batchId: 'ring-201', frames }));
     execFileSync('mosquitto_pub', ['-h', BROKER.host, '-p', BROKER.port, '-V', 'mqttv5', '-q', '1', '-t', topic, '-D', 'publish', 'user-property', 'ingest-key', key, '-f', file]);
-    const latest = { frames: [{ ts: now - 1_000, values: { [RAW.ring]: LIVE_RING + 1, [RAW.advance]: 1, [RAW.build]: 0, [KEY_TAGS.advanceSpeed]: 44.4, [KEY_TAGS.cutterSpeed]: 1.6 } }] };
+    const latest = { frames: [{ ts: now - 1_000, values: { [RAW.ring]: LIVE_RING + 1, [RAW.advance]: 1, [RAW.build]: 0, [KEY_TAGS.advanceSpeed]: 44.4, [KEY_TAGS.cutterSpeed]: 1.6, [OWN_TAG]: 47.26 } }] };
     const answer = JSON.parse(
       execFileSync('curl', ['-sS', '-X', 'POST', httpUrl, '-H', `Authorization: ${key}`, '-H', 'Content-Type: application/json', '--data-binary', JSON.stringify(latest)], { encoding: 'utf8' }),
     ) as { code: number; data: { accepted: number; unknownTags: string[] } };
@@ -234,6 +250,12 @@ describe('a real project from zero in Chromium: no demo data, a real MQTT client
     const speed = page.locator(`[data-testid=key-figure][data-code="${KEY_TAGS.advanceSpeed}"] [data-testid=key-figure-value]`);
     await expect.poll(() => speed.innerText(), { timeout: 15_000 }).toMatch(/^44\.4/);
     await page.screenshot({ path: '.test-results/first-project-realtime.png', fullPage: true });
+    // The own tag on its subsystem's page, with its name, unit and one decimal.
+    await page.goto(`${server.base}/fw1/rta/hydraulic`);
+    const own = page.locator(`[data-testid=tag-row][data-code="${OWN_TAG}"]`);
+    await expect.poll(() => own.locator('[data-testid=tag-value]').innerText(), { timeout: 15_000 }).toBe('47.3');
+    expect(await own.innerText()).toContain('Gearbox oil temperature');
+    expect(await own.innerText()).toContain('°C');
 
     // The ring the frames made is on the board (its total counts the drive's rings up to it).
     await expect
