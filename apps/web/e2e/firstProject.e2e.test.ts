@@ -221,14 +221,17 @@ describe('a real project from zero in Chromium: no demo data, a real MQTT client
     await ownDialog.getByLabel(text('ownTags.field.code')).fill(OWN_TAG);
     await ownDialog.getByLabel('Name (English)').fill('Gearbox oil temperature');
     await ownDialog.getByLabel(text('ownTags.field.unit')).fill('°C');
-    // The list is long (virtual): typed, then picked.
+    // The list is long (virtual): typed, then taken with Enter as a keyboard user does.
     await ownDialog.getByLabel(text('ownTags.field.subsystem')).fill(text('telemetry.subsystem.hydraulic'));
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: text('telemetry.subsystem.hydraulic') }).first().click();
+    await page.locator('.ant-select-item-option-active', { hasText: text('telemetry.subsystem.hydraulic') }).waitFor();
+    await page.keyboard.press('Enter');
+    await page.locator('.ant-select-dropdown:visible').waitFor({ state: 'hidden' });
     await ownDialog.getByLabel(text('ownTags.field.rangeMin')).fill('0');
     await ownDialog.getByLabel(text('ownTags.field.rangeMax')).fill('120');
     await ownDialog.getByLabel(text('ownTags.field.precision')).fill('1');
     await okModal(page);
     await page.getByTestId('own-tag-table').getByText(OWN_TAG).waitFor();
+    await page.screenshot({ path: '.test-results/first-project-tag-mapping.png', fullPage: true });
 
     // The machine: a ring's worth of frames published by Debian's MQTT client with the key, then the
     // newest frame posted by curl.
@@ -256,6 +259,7 @@ describe('a real project from zero in Chromium: no demo data, a real MQTT client
     await expect.poll(() => own.locator('[data-testid=tag-value]').innerText(), { timeout: 15_000 }).toBe('47.3');
     expect(await own.innerText()).toContain('Gearbox oil temperature');
     expect(await own.innerText()).toContain('°C');
+    await page.screenshot({ path: '.test-results/first-project-hydraulic.png', fullPage: true });
 
     // The ring the frames made is on the board (its total counts the drive's rings up to it).
     await expect

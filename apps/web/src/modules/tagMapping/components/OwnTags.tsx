@@ -40,7 +40,7 @@ export function OwnTags({ run, canWrite }: { run: CurrentRun; canWrite: boolean 
   });
 
   const columns = [
-    { key: 'code', title: t('ownTags.field.code'), render: (_: unknown, tag: OwnTag) => <Typography.Text code>{tag.code}</Typography.Text> },
+    { key: 'code', title: t('ownTags.field.code'), width: 210, render: (_: unknown, tag: OwnTag) => <Typography.Text code>{tag.code}</Typography.Text> },
     { key: 'name', title: t('ownTags.field.name'), dataIndex: 'name' as const },
     { key: 'unit', title: t('ownTags.field.unit'), width: 90, render: (_: unknown, tag: OwnTag) => tag.unit || '—' },
     { key: 'subsystem', title: t('ownTags.field.subsystem'), width: 150, render: (_: unknown, tag: OwnTag) => t(SUBSYSTEM_NAME_KEYS[tag.subsystem]) },
