@@ -49,6 +49,8 @@ export const LIMITS = {
   tagMappingsMax: 2_000,
   /** Unmapped gateway names listed on the tag-mapping page (most recent first). */
   unmappedNamesListedMax: 500,
+  /** Unmapped names kept per run: a gateway sending ever new names cannot grow the table without end. */
+  unmappedNamesKeptMax: 2_000,
   /** Names asked for suggestions at once, and suggestions answered per name. */
   tagSuggestNamesMax: 25,
   tagSuggestionsPerName: 5,

@@ -152,9 +152,9 @@ export const tagMappingUnmapped = defineEndpoint({
   path: '/u/web/monitor/tagMapping/unmapped/v1',
   permission: 'telemetry.tagMapping.read',
   summary:
-    "The gateway's variable names that map to no tag of the machine, as recorded from the frames received (HTTP and MQTT), most recently seen first (suggestions for them: `tagMappingSuggest`). `total` counts them all; at most `LIMITS.unmappedNamesListedMax` are listed",
+    "The gateway's variable names that map to no tag of the machine, as recorded from the frames received (HTTP and MQTT), most recently seen first (suggestions for them: `tagMappingSuggest`). `total` counts them all; at most `LIMITS.unmappedNamesListedMax` are listed. At most `LIMITS.unmappedNamesKeptMax` names are kept per run: `full` says new names are no longer recorded (the names kept are still counted)",
   input: z.object({ runId: RunIdSchema }),
-  output: z.object({ total: z.number().int(), items: z.array(UnmappedNameSchema) }),
+  output: z.object({ total: z.number().int(), full: z.boolean(), items: z.array(UnmappedNameSchema) }),
 });
 
 export const TagSuggestQuerySchema = z.object({

@@ -90,6 +90,7 @@ describe('tag mapping: unmapped names, suggestions, import (/u/web/monitor/tagMa
     const list = await unmapped();
     expect(list).toEqual({
       total: 3,
+      full: false,
       items: [
         { rawName: 'PLC1.Gesamtkraft', count: 1, firstSeen: T0 + 60_000, lastSeen: T0 + 60_000, lastValue: 12_500.5 },
         { rawName: 'PLC1.VORTRIEB_V', count: 31, firstSeen: T0 - 60_000, lastSeen: T0 + 29_000, lastValue: 59 },
@@ -99,6 +100,25 @@ describe('tag mapping: unmapped names, suggestions, import (/u/web/monitor/tagMa
     // A batch resent with its id is not counted twice.
     expect((await ingest(frames, 'linker-1')).replayed).toBe(true);
     expect((await unmapped()).items.find((u) => u.rawName === 'PLC1.VORTRIEB_V')?.count).toBe(31);
+  });
+
+  it('keeps at most LIMITS.unmappedNamesKeptMax names per run: the kept ones go on being counted, the page is told the list is full', async () => {
+    const runId = await buildRun(t.db, ids.orgA, { projectName: 'Chatty gateway' });
+    const chatty = z.object({ key: z.string() }).parse(await ok(c.ingestKeyRotate, { runId })).key;
+    const send = async (values: Record<string, number>, ts: number) => {
+      const body = envelope(await call(t.app, 'POST', endpointUrl(c.ingestFrames), { token: chatty, payload: { frames: [{ ts, values }] } }));
+      expect(body.code, body.msg).toBe(0);
+    };
+    const max = LIMITS.unmappedNamesKeptMax;
+    await send(Object.fromEntries(Array.from({ length: max + 5 }, (_, i) => [`GW.N${String(i).padStart(5, '0')}`, i])), T0);
+    const full = await unmapped(runId);
+    expect(full).toMatchObject({ total: max, full: true });
+    // A name kept is still counted; a new one finds no room (the gateway is still told of it).
+    await send({ 'GW.N00000': 7, 'GW.Brand_new': 1 }, T0 + 1_000);
+    const after = await unmapped(runId);
+    expect(after.total).toBe(max);
+    expect(after.items.find((u) => u.rawName === 'GW.N00000')).toMatchObject({ count: 2, lastValue: 7 });
+    expect(after.items.some((u) => u.rawName === 'GW.Brand_new')).toBe(false);
   });
 
   it('suggests catalogue tags for a name by its words in any language, and by unit', async () => {
@@ -204,7 +224,7 @@ describe('tag mapping: unmapped names, suggestions, import (/u/web/monitor/tagMa
     const absent = await importFile([['runId', String(missing)]], file, tokens.other);
     expect([foreign.code, foreign.msg]).toEqual([absent.code, absent.msg]);
     // Run B's list is its own.
-    expect(await unmapped(ids.runB, tokens.other)).toEqual({ total: 0, items: [] });
+    expect(await unmapped(ids.runB, tokens.other)).toEqual({ total: 0, full: false, items: [] });
   });
 
   it('serves the tag-mapping template in the caller language', async () => {

@@ -131,7 +131,8 @@ export class TelemetryService implements MachineAuthenticator {
   async noteUnknown(runId: number, unknown: ReadonlyMap<string, UnknownName>): Promise<void> {
     if (unknown.size === 0) return;
     try {
-      await this.unmapped.record(runId, unknown);
+      const refused = await this.unmapped.record(runId, unknown, LIMITS.unmappedNamesKeptMax);
+      if (refused > 0) this.log.warn({ runId, refused, kept: LIMITS.unmappedNamesKeptMax }, 'unmapped gateway names not recorded: the list is full');
     } catch (error) {
       this.log.warn({ err: error, runId }, 'unmapped gateway names not recorded');
     }
@@ -166,7 +167,7 @@ export class TelemetryService implements MachineAuthenticator {
   async unmappedNames(session: AuthSession, runId: number) {
     const run = await this.scope.require(session, runId, 'telemetry.tagMapping.read');
     const { total, items } = await this.unmapped.list(run.id, LIMITS.unmappedNamesListedMax);
-    return { total, items: items.map((row) => ({ rawName: row.rawName, count: row.frames, firstSeen: row.firstSeen, lastSeen: row.lastSeen, lastValue: row.lastValue })) };
+    return { total, full: total >= LIMITS.unmappedNamesKeptMax, items: items.map((row) => ({ rawName: row.rawName, count: row.frames, firstSeen: row.firstSeen, lastSeen: row.lastSeen, lastValue: row.lastValue })) };
   }
 
   /** Catalogue tags alike in name (and unit) to each gateway name (texts of all six languages live here, not in the browser). */

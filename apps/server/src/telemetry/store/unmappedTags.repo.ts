@@ -22,9 +22,32 @@ export class UnmappedTagsRepo {
     return new UnmappedTagsRepo(trx);
   }
 
-  /** Adds one ingest call's unknown names: frames are summed, first and last seen widened, the newest value kept. */
-  async record(runId: number, unknown: ReadonlyMap<string, UnknownName>): Promise<void> {
-    const rows = [...unknown].map(([name, u]) => ({ run_id: runId, raw_name: name, frames: u.frames, first_seen: u.firstTs, last_seen: u.lastTs, last_value: u.lastValue }));
+  /**
+   * Adds one ingest call's unknown names: frames are summed, first and last seen widened, the newest
+   * value kept. At most `keep` names are kept per run: names already kept go on being counted, new
+   * ones are added while there is room. Answers how many new names found no room.
+   */
+  async record(runId: number, unknown: ReadonlyMap<string, UnknownName>, keep: number): Promise<number> {
+    let rows = [...unknown].map(([name, u]) => ({ run_id: runId, raw_name: name, frames: u.frames, first_seen: u.firstTs, last_seen: u.lastTs, last_value: u.lastValue }));
+    const kept = Number((await this.db.selectFrom('unmapped_tags').select((eb) => eb.fn.countAll<number>().as('n')).where('run_id', '=', runId).executeTakeFirstOrThrow()).n);
+    let refused = 0;
+    if (kept + rows.length > keep) {
+      const known = new Set<string>();
+      for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) {
+        const names = rows.slice(i, i + ROWS_PER_STATEMENT).map((r) => r.raw_name);
+        for (const r of await this.db.selectFrom('unmapped_tags').select('raw_name').where('run_id', '=', runId).where('raw_name', 'in', names).execute()) known.add(r.raw_name);
+      }
+      let room = Math.max(0, keep - kept);
+      rows = rows.filter((r) => {
+        if (known.has(r.raw_name)) return true;
+        if (room > 0) {
+          room -= 1;
+          return true;
+        }
+        refused += 1;
+        return false;
+      });
+    }
     for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) {
       await this.db
         .insertInto('unmapped_tags')
@@ -39,6 +62,7 @@ export class UnmappedTagsRepo {
         )
         .execute();
     }
+    return refused;
   }
 
   /** The most recently seen names first, at most `limit`, and how many there are. */

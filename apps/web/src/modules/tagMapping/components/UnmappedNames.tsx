@@ -1,5 +1,5 @@
-import { type CurrentRun, DATE_FORMATS, type TagDef, type telemetryContract } from '@boreline/contracts';
-import { Button, Card, Space, Tag, Tooltip, Typography } from 'antd';
+import { type CurrentRun, DATE_FORMATS, LIMITS, type TagDef, type telemetryContract } from '@boreline/contracts';
+import { Alert, Button, Card, Space, Tag, Tooltip, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { formatInstant } from '../../../core/format.js';
 import { useLocale, useT } from '../../../core/i18n.js';
@@ -52,6 +52,7 @@ export function UnmappedNames({ run, canWrite, inDraft, byCode, onMap }: Unmappe
       }
     >
       <Typography.Paragraph type="secondary">{t('tagMapping.unmapped.hint')}</Typography.Paragraph>
+      {unmapped.data?.full ? <Alert type="warning" showIcon title={t('tagMapping.unmapped.full', { max: LIMITS.unmappedNamesKeptMax })} style={{ marginBottom: 12 }} data-testid="unmapped-full" /> : null}
       <DataTable<Unmapped>
         source={{ data: items, isPending: unmapped.isPending, isFetching: unmapped.isFetching, error: unmapped.error, refetch: unmapped.refetch }}
         rowKey="rawName"

@@ -27,10 +27,10 @@ const SUGGESTIONS = new Map([
 
 const WRITER = ['telemetry.tagMapping.read', 'telemetry.tagMapping.write'];
 
-function renderPage(resources = WRITER) {
+function renderPage(resources = WRITER, unmapped: { total: number; full: boolean } = { total: 2, full: false }) {
   useFramework.setState({ run: MILAN_RUN, user: null, resources });
   api.responses.set('telemetry.tagMappingQuery', SAVED);
-  api.responses.set('telemetry.tagMappingUnmapped', { total: 2, items: UNMAPPED });
+  api.responses.set('telemetry.tagMappingUnmapped', { ...unmapped, items: UNMAPPED });
   api.responses.set('telemetry.tagMappingSuggest', (input: { names: { rawName: string }[] }) =>
     input.names.map((n) => ({ rawName: n.rawName, suggestions: SUGGESTIONS.get(n.rawName) ?? [] })),
   );
@@ -82,6 +82,11 @@ describe('tag mapping page', { timeout: 45_000 }, () => {
     expect(api.calls.filter((c) => c.id === 'telemetry.tagMappingSuggest').map((c) => c.input)).toEqual([
       { runId: 1, names: [{ rawName: 'PLC1.Gesamtkraft' }, { rawName: 'GW.Heartbeat' }] },
     ]);
+  });
+
+  it('says when the list of unmapped names is full and new names are no longer recorded', async () => {
+    renderPage(WRITER, { total: 2000, full: true });
+    expect((await screen.findByTestId('unmapped-full')).textContent).toContain('2000 unmapped names are kept and the list is full');
   });
 
   it('maps a seen name with its best suggestion and saves the whole table', async () => {
