@@ -144,7 +144,8 @@ describe('reports in Chromium', () => {
     await generate.click();
     const first = await Promise.race([
       overwrite.waitFor().then(() => 'asked' as const),
-      page.locator('.bl-toast-success').waitFor().then(() => 'done' as const),
+      // The generation's own message: the main part's "Saved successfully" may still be showing.
+      page.locator('.bl-toast-success', { hasText: text('report.shift.generated') }).waitFor().then(() => 'done' as const),
     ]);
     if (first === 'asked') {
       await overwrite.getByRole('button', { name: text('report.shiftPage.overwrite') }).click();
