@@ -205,6 +205,6 @@ describe('MQTT ingest through the broker', () => {
     await client.endAsync();
     const unmapped = async () => envelope(await call(t.app, 'POST', endpointUrl(telemetryContract.tagMappingUnmapped), { token: sa, payload: { runId } })).data as { total: number };
     await until(async () => (await unmapped()).total > 0);
-    expect(await unmapped()).toEqual({ total: 1, items: [{ rawName: 'GW.Uptime', count: 1, firstSeen: T0, lastSeen: T0, lastValue: 3600 }] });
+    expect(await unmapped()).toEqual({ total: 1, full: false, items: [{ rawName: 'GW.Uptime', count: 1, firstSeen: T0, lastSeen: T0, lastValue: 3600 }] });
   });
 });

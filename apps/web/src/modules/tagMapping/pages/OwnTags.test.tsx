@@ -30,7 +30,7 @@ const WRITER = ['telemetry.tagMapping.read', 'telemetry.tagMapping.write'];
 function renderPage(resources = WRITER) {
   useFramework.setState({ run: MILAN_RUN, user: null, resources });
   api.responses.set('telemetry.tagMappingQuery', [{ rawName: 'PLC7.Verschleiss', tagCode: WEAR.code }]);
-  api.responses.set('telemetry.tagMappingUnmapped', { total: 0, items: [] });
+  api.responses.set('telemetry.tagMappingUnmapped', { total: 0, full: false, items: [] });
   api.responses.set('ownTags.query', [WEAR]);
   renderRoutes([{ path: '/fw1/tagMapping', element: <TagMappingPage />, handle: { name: 'tagMapping', resource: 'telemetry.tagMapping.read' } }], '/fw1/tagMapping');
 }
