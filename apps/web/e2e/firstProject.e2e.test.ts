@@ -298,6 +298,22 @@ describe('a real project from zero in Chromium: no demo data, a real MQTT client
     // The sheet gave no durations: none are shown (not "0.0 min").
     expect(cells.slice(5, 8)).toEqual(['—', '—', '—']);
     await page.screenshot({ path: '.test-results/first-project-history.png', fullPage: true });
+
+    // The progress statistics count from ring 1: month by month, the first month's total is its own
+    // rings, the last month's total is every ring of the drive.
+    const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+    await page.goto(`${server.base}/fw1/statistic/process?unit=month&from=${day(now - 41 * 24 * 3_600_000)}&to=${day(now)}`);
+    const months = page.getByTestId('progress-table').locator('tbody tr.ant-table-row');
+    await months.first().waitFor({ timeout: 30_000 });
+    const cellsOf = async (row: ReturnType<typeof months.first>) => (await row.locator('td').allInnerTexts()).map((c) => c.trim());
+    const withRings = [];
+    for (const row of await months.all()) {
+      const cells = await cellsOf(row);
+      if (cells[1] !== '0') withRings.push(cells);
+    }
+    expect(withRings[0]?.[6]).toBe(withRings[0]?.[1]);
+    expect(withRings.at(-1)?.[6]).toBe(String(HISTORY_RINGS + 1));
+    await page.screenshot({ path: '.test-results/first-project-progress.png', fullPage: true });
     expect(problems).toEqual([]);
     await page.context().close();
   });
