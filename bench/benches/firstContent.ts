@@ -45,7 +45,7 @@ async function signedInStorage(browser: Browser, server: BenchServer): Promise<R
   await page.locator('form[data-testid=login-form] button[type=submit]').click();
   await page.getByTestId('side-menu').waitFor({ timeout: 30_000 });
   await page.goto(`${base}/fw0/stsRun/list`);
-  await page.getByTestId('project-table').locator('tbody tr.ant-table-row').filter({ hasText: MILAN }).getByRole('button').click();
+  await page.getByTestId('project-table').locator('tbody tr.ant-table-row').filter({ hasText: MILAN }).getByRole('button').first().click();
   await page.waitForURL(/\/fw1\/home$/);
   await page.locator(SCREENS[1]?.content ?? '').waitFor({ timeout: 30_000 });
   const stored = await page.evaluate(() => Object.fromEntries(Object.keys(sessionStorage).map((k) => [k, sessionStorage.getItem(k) ?? ''])));
