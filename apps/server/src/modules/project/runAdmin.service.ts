@@ -2,6 +2,7 @@ import { type EndpointArgs, type runAdminContract, shiftContract, wallTimeToMinu
 import type { AuthSession } from '../../core/auth.js';
 import { errors } from '../../core/errors.js';
 import { OrgScope, type RoleGrantPolicy } from '../admin/index.js';
+import { presentDeviceInfo, presentProjectInfo } from './basicInfo.presenter.js';
 import type { RunAdminRecord, RunAdminRepo } from './runAdmin.repo.js';
 import { RunScope, type ScopedRun, secondLevelPath } from './runScope.js';
 import { ShiftRepo } from './shift.repo.js';
@@ -19,53 +20,18 @@ export type RunChangeListener = (change: RunChange) => Promise<void> | void;
 
 const span = (shift: { start: string; end: string }) => `${shift.start}–${shift.end}`;
 
+/** The run's form values: basic info's project and machine facts (one presenter each), and what run administration adds. */
 export function presentRunAdmin({ run, project, tbm }: RunAdminRecord, hasData: boolean): Detail {
+  const { updatedAt: _projectUpdatedAt, updatedBy: _projectUpdatedBy, ...projectInfo } = presentProjectInfo(run, project && { ...project, updated_by_name: null });
+  const { runId: _runId, performance, ...device } = presentDeviceInfo(run, tbm && { ...tbm, updated_by_name: null });
   return {
-    runId: run.id,
+    ...projectInfo,
     orgId: run.org_id,
     orgName: run.org_name,
-    projectName: run.project_name,
-    projectCode: run.project_code,
-    plannedStart: project?.planned_start ?? null,
-    plannedCompletion: project?.planned_completion ?? null,
-    plannedRingsPerDay: project?.planned_rings_per_day ?? null,
-    plannedLengthPerDay: project?.planned_length_per_day ?? null,
-    tunnelLength: project?.tunnel_length ?? null,
-    segmentSpec: project?.segment_spec ?? null,
-    startChainage: run.start_chainage,
-    endChainage: run.end_chainage,
     direction: run.end_chainage >= run.start_chainage ? 'up' : 'down',
-    lineName: run.line_name,
-    projectManager: project?.project_manager ?? null,
-    siteManager: project?.site_manager ?? null,
-    contacts: project?.contacts ?? null,
-    totalRings: run.planned_rings,
     startRing: run.start_ring,
-    country: run.country,
-    timeZone: run.time_zone,
-    tbmCode: run.tbm_code,
-    machineType: run.machine_type === 'slurry' ? 'slurry' : 'epb',
-    tbmName: tbm?.tbm_name ?? null,
-    manufacturer: tbm?.manufacturer ?? null,
-    cutterheadDiameter: tbm?.cutterhead_diameter ?? null,
-    serialNumber: tbm?.serial_number ?? null,
-    purchaseDate: tbm?.purchase_date ?? null,
-    deliveryDate: tbm?.delivery_date ?? null,
-    owner: tbm?.owner ?? null,
-    contractor: tbm?.contractor ?? null,
-    responsiblePerson: tbm?.responsible_person ?? null,
-    contactPhone: tbm?.contact_phone ?? null,
-    machineLength: tbm?.machine_length ?? null,
-    maxAdvanceSpeed: tbm?.max_advance_speed ?? null,
-    maxThrust: tbm?.max_thrust ?? null,
-    excavationDiameter: tbm?.excavation_diameter ?? null,
-    maxWorkingPressure: tbm?.max_working_pressure ?? null,
-    designPressure: tbm?.design_pressure ?? null,
-    totalWeight: tbm?.total_weight ?? null,
-    maxRotationSpeed: tbm?.max_rotation_speed ?? null,
-    turningRadius: tbm?.turning_radius ?? null,
-    installedPower: tbm?.installed_power ?? null,
-    ringWidthMm: run.ring_width_mm,
+    ...device,
+    ...performance,
     source: run.source === 'simulator' || run.source === 'mqtt' ? run.source : 'http',
     finishedAt: run.finished_at === null ? null : Number(run.finished_at),
     hasData,
