@@ -23,7 +23,7 @@ const span = (shift: { start: string; end: string }) => `${shift.start}–${shif
 /** The run's form values: basic info's project and machine facts (one presenter each), and what run administration adds. */
 export function presentRunAdmin({ run, project, tbm }: RunAdminRecord, hasData: boolean): Detail {
   const { updatedAt: _projectUpdatedAt, updatedBy: _projectUpdatedBy, ...projectInfo } = presentProjectInfo(run, project && { ...project, updated_by_name: null });
-  const { runId: _runId, performance, ...device } = presentDeviceInfo(run, tbm && { ...tbm, updated_by_name: null });
+  const { runId: _runId, performance, updatedAt: _tbmUpdatedAt, updatedBy: _tbmUpdatedBy, ...device } = presentDeviceInfo(run, tbm && { ...tbm, updated_by_name: null });
   return {
     ...projectInfo,
     orgId: run.org_id,

@@ -3,6 +3,7 @@ import { defineEndpoint } from '../../core/endpoint.js';
 import { ChainageSchema, CountryCodeSchema, nameSchema, TimeZoneSchema, WallTimeSchema } from '../../core/primitives.js';
 import { LIMITS } from '../../limits.js';
 import { MACHINE_TYPES } from '../../telemetry/tagTypes.js';
+import { DeviceInfoSchema, ProjectInfoSchema, TbmPerformanceSchema } from './basicInfo.contract.js';
 import { RunIdSchema } from './project.contract.js';
 import { optionalDate, optionalMeasure, optionalPhone, optionalText, positiveInteger, requiredNumber } from './projectFields.js';
 
@@ -129,62 +130,26 @@ export const RunAddSchema = z
 
 export const RunEditSchema = z.object({ runId: RunIdSchema, ...runFields }).superRefine(crossFieldRules);
 
-/** A run as its administrator edits it, with what decides the actions it allows. */
-export const RunAdminDetailSchema = z.object({
-  runId: z.number().int(),
-  orgId: z.number().int(),
-  orgName: z.string(),
-  projectName: z.string(),
-  projectCode: z.string(),
-  plannedStart: z.string().nullable(),
-  plannedCompletion: z.string().nullable(),
-  plannedRingsPerDay: z.number().nullable(),
-  plannedLengthPerDay: z.number().nullable(),
-  tunnelLength: z.number().nullable(),
-  segmentSpec: z.string().nullable(),
-  /** Metres. */
-  startChainage: z.number(),
-  endChainage: z.number(),
-  /** 'up' when chainage grows as the machine advances. */
-  direction: z.enum(['up', 'down']),
-  lineName: z.string(),
-  projectManager: z.string().nullable(),
-  siteManager: z.string().nullable(),
-  contacts: z.string().nullable(),
-  totalRings: z.number().int(),
-  startRing: z.number().int(),
-  country: z.string(),
-  timeZone: z.string(),
-  tbmCode: z.string(),
-  machineType: z.enum(MACHINE_TYPES),
-  tbmName: z.string().nullable(),
-  manufacturer: z.string().nullable(),
-  cutterheadDiameter: z.number().nullable(),
-  serialNumber: z.string().nullable(),
-  purchaseDate: z.string().nullable(),
-  deliveryDate: z.string().nullable(),
-  owner: z.string().nullable(),
-  contractor: z.string().nullable(),
-  responsiblePerson: z.string().nullable(),
-  contactPhone: z.string().nullable(),
-  machineLength: z.number().nullable(),
-  maxAdvanceSpeed: z.number().nullable(),
-  maxThrust: z.number().nullable(),
-  excavationDiameter: z.number().nullable(),
-  maxWorkingPressure: z.number().nullable(),
-  designPressure: z.number().nullable(),
-  totalWeight: z.number().nullable(),
-  maxRotationSpeed: z.number().nullable(),
-  turningRadius: z.number().nullable(),
-  installedPower: z.number().nullable(),
-  ringWidthMm: z.number().int(),
-  source: z.enum(RUN_SOURCES),
-  /** When the drive was declared over (null while it runs): machine data is refused meanwhile. */
-  finishedAt: z.number().int().nullable(),
-  /** Machine data, rings, reports or files exist: the run cannot be deleted, nor its machine type changed. */
-  hasData: z.boolean(),
-  createdAt: z.number().int(),
-});
+/**
+ * A run as its administrator edits it: basic info's project, machine and performance facts (their
+ * schemas, not copies), and what decides the actions it allows.
+ */
+export const RunAdminDetailSchema = ProjectInfoSchema.omit({ updatedAt: true, updatedBy: true })
+  .extend(DeviceInfoSchema.omit({ runId: true, performance: true, updatedAt: true, updatedBy: true }).shape)
+  .extend(TbmPerformanceSchema.shape)
+  .extend({
+    orgId: z.number().int(),
+    orgName: z.string(),
+    /** 'up' when chainage grows as the machine advances. */
+    direction: z.enum(['up', 'down']),
+    startRing: z.number().int(),
+    source: z.enum(RUN_SOURCES),
+    /** When the drive was declared over (null while it runs): machine data is refused meanwhile. */
+    finishedAt: z.number().int().nullable(),
+    /** Machine data, rings, reports or files exist: the run cannot be deleted, nor its machine type changed. */
+    hasData: z.boolean(),
+    createdAt: z.number().int(),
+  });
 export type RunAdminDetail = z.infer<typeof RunAdminDetailSchema>;
 
 /** What the project list needs to offer a row's administration actions. */
