@@ -1,4 +1,5 @@
 import type { basicInfoContract } from '@boreline/contracts';
+import type { z } from 'zod';
 import type { ProjectInfoRow, RunBasicsRow, TbmInfoRow } from './basicInfo.repo.js';
 import { machineTypeOf } from './run.repo.js';
 
@@ -63,3 +64,48 @@ export function presentDeviceInfo(run: RunBasicsRow, tbm: TbmInfoRow | undefined
     updatedBy: tbm?.updated_by_name ?? null,
   };
 }
+
+type ProjectEdit = z.output<typeof basicInfoContract.ProjectInfoEditSchema>;
+type TbmEdit = z.output<typeof basicInfoContract.TbmInfoEditSchema>;
+type PerformanceEdit = z.output<typeof basicInfoContract.TbmPerformanceEditSchema>;
+
+/** The project-info columns of a form's values (basic info and run administration write the same ones). */
+export const projectInfoColumns = (input: Omit<ProjectEdit, 'runId'>) => ({
+  planned_start: input.plannedStart,
+  planned_completion: input.plannedCompletion,
+  planned_rings_per_day: input.plannedRingsPerDay,
+  planned_length_per_day: input.plannedLengthPerDay,
+  tunnel_length: input.tunnelLength,
+  segment_spec: input.segmentSpec,
+  project_manager: input.projectManager,
+  site_manager: input.siteManager,
+  contacts: input.contacts,
+});
+
+/** The TBM equipment columns of a form's values. */
+export const tbmEquipmentColumns = (input: Omit<TbmEdit, 'runId'>) => ({
+  tbm_name: input.tbmName,
+  manufacturer: input.manufacturer,
+  cutterhead_diameter: input.cutterheadDiameter,
+  serial_number: input.serialNumber,
+  purchase_date: input.purchaseDate,
+  delivery_date: input.deliveryDate,
+  owner: input.owner,
+  contractor: input.contractor,
+  responsible_person: input.responsiblePerson,
+  contact_phone: input.contactPhone,
+});
+
+/** The TBM performance columns of a form's values. */
+export const tbmPerformanceColumns = (input: Omit<PerformanceEdit, 'runId'>) => ({
+  machine_length: input.machineLength,
+  max_advance_speed: input.maxAdvanceSpeed,
+  max_thrust: input.maxThrust,
+  excavation_diameter: input.excavationDiameter,
+  max_working_pressure: input.maxWorkingPressure,
+  design_pressure: input.designPressure,
+  total_weight: input.totalWeight,
+  max_rotation_speed: input.maxRotationSpeed,
+  turning_radius: input.turningRadius,
+  installed_power: input.installedPower,
+});

@@ -1,7 +1,7 @@
 import type { basicInfoContract, EndpointArgs } from '@boreline/contracts';
 import type { AuthSession } from '../../core/auth.js';
 import { errors } from '../../core/errors.js';
-import { presentDeviceInfo, presentProjectInfo } from './basicInfo.presenter.js';
+import { presentDeviceInfo, presentProjectInfo, projectInfoColumns, tbmEquipmentColumns, tbmPerformanceColumns } from './basicInfo.presenter.js';
 import type { BasicInfoRepo, RunBasicsRow } from './basicInfo.repo.js';
 import type { RunScope } from './runScope.js';
 
@@ -45,22 +45,7 @@ export class BasicInfoService {
         country: input.country,
         time_zone: input.timeZone,
       });
-      await repo.upsertProjectInfo(
-        run.id,
-        {
-          planned_start: input.plannedStart,
-          planned_completion: input.plannedCompletion,
-          planned_rings_per_day: input.plannedRingsPerDay,
-          planned_length_per_day: input.plannedLengthPerDay,
-          tunnel_length: input.tunnelLength,
-          segment_spec: input.segmentSpec,
-          project_manager: input.projectManager,
-          site_manager: input.siteManager,
-          contacts: input.contacts,
-        },
-        session.userId,
-        Date.now(),
-      );
+      await repo.upsertProjectInfo(run.id, projectInfoColumns(input), session.userId, Date.now());
     });
     return presentProjectInfo(await this.runRow(run.id), await this.repo.projectInfo(run.id));
   }
@@ -74,46 +59,14 @@ export class BasicInfoService {
     const run = await this.runs.require(session, input.runId, 'project.basicInfo.write');
     await this.repo.transaction(async (repo) => {
       await repo.setTbmCode(run.id, input.tbmCode);
-      await repo.upsertTbm(
-        run.id,
-        {
-          tbm_name: input.tbmName,
-          manufacturer: input.manufacturer,
-          cutterhead_diameter: input.cutterheadDiameter,
-          serial_number: input.serialNumber,
-          purchase_date: input.purchaseDate,
-          delivery_date: input.deliveryDate,
-          owner: input.owner,
-          contractor: input.contractor,
-          responsible_person: input.responsiblePerson,
-          contact_phone: input.contactPhone,
-        },
-        session.userId,
-        Date.now(),
-      );
+      await repo.upsertTbm(run.id, tbmEquipmentColumns(input), session.userId, Date.now());
     });
     return presentDeviceInfo(await this.runRow(run.id), await this.repo.tbmInfo(run.id));
   }
 
   async editPerformance(session: AuthSession, input: Input<Contract['basicInfoPerformanceEdit']>): Promise<basicInfoContract.DeviceInfo> {
     const run = await this.runs.require(session, input.runId, 'project.basicInfo.write');
-    await this.repo.upsertTbm(
-      run.id,
-      {
-        machine_length: input.machineLength,
-        max_advance_speed: input.maxAdvanceSpeed,
-        max_thrust: input.maxThrust,
-        excavation_diameter: input.excavationDiameter,
-        max_working_pressure: input.maxWorkingPressure,
-        design_pressure: input.designPressure,
-        total_weight: input.totalWeight,
-        max_rotation_speed: input.maxRotationSpeed,
-        turning_radius: input.turningRadius,
-        installed_power: input.installedPower,
-      },
-      session.userId,
-      Date.now(),
-    );
+    await this.repo.upsertTbm(run.id, tbmPerformanceColumns(input), session.userId, Date.now());
     return presentDeviceInfo(await this.runRow(run.id), await this.repo.tbmInfo(run.id));
   }
 }

@@ -2,7 +2,7 @@ import { type EndpointArgs, type runAdminContract, shiftContract, wallTimeToMinu
 import type { AuthSession } from '../../core/auth.js';
 import { errors } from '../../core/errors.js';
 import { OrgScope, type RoleGrantPolicy } from '../admin/index.js';
-import { presentDeviceInfo, presentProjectInfo } from './basicInfo.presenter.js';
+import { presentDeviceInfo, presentProjectInfo, projectInfoColumns, tbmEquipmentColumns, tbmPerformanceColumns } from './basicInfo.presenter.js';
 import type { RunAdminRecord, RunAdminRepo } from './runAdmin.repo.js';
 import { RunScope, type ScopedRun, secondLevelPath } from './runScope.js';
 import { ShiftRepo } from './shift.repo.js';
@@ -58,40 +58,8 @@ const runValues = (input: FormInput) => ({
   source: input.source,
 });
 
-const projectValues = (input: FormInput) => ({
-  planned_start: input.plannedStart,
-  planned_completion: input.plannedCompletion,
-  planned_rings_per_day: input.plannedRingsPerDay,
-  planned_length_per_day: input.plannedLengthPerDay,
-  tunnel_length: input.tunnelLength,
-  segment_spec: input.segmentSpec,
-  project_manager: input.projectManager,
-  site_manager: input.siteManager,
-  contacts: input.contacts,
-});
-
-const tbmValues = (input: FormInput) => ({
-  tbm_name: input.tbmName,
-  manufacturer: input.manufacturer,
-  cutterhead_diameter: input.cutterheadDiameter,
-  serial_number: input.serialNumber,
-  purchase_date: input.purchaseDate,
-  delivery_date: input.deliveryDate,
-  owner: input.owner,
-  contractor: input.contractor,
-  responsible_person: input.responsiblePerson,
-  contact_phone: input.contactPhone,
-  machine_length: input.machineLength,
-  max_advance_speed: input.maxAdvanceSpeed,
-  max_thrust: input.maxThrust,
-  excavation_diameter: input.excavationDiameter,
-  max_working_pressure: input.maxWorkingPressure,
-  design_pressure: input.designPressure,
-  total_weight: input.totalWeight,
-  max_rotation_speed: input.maxRotationSpeed,
-  turning_radius: input.turningRadius,
-  installed_power: input.installedPower,
-});
+const projectValues = projectInfoColumns;
+const tbmValues = (input: FormInput) => ({ ...tbmEquipmentColumns(input), ...tbmPerformanceColumns(input) });
 
 /**
  * Administration of runs. Creating needs `project.run.write` at an organization the caller
