@@ -1,5 +1,6 @@
 import { demoModule } from './demo/index.js';
 import { adminModule } from './modules/admin/index.js';
+import { alarmModule } from './modules/alarm/index.js';
 import { authModule } from './modules/auth/index.js';
 import { connectionModule } from './modules/connection/index.js';
 import { filesModule } from './modules/files/index.js';
@@ -33,5 +34,7 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   statisticModule,
   ringHistoryModule,
   messagesModule,
+  // After messages: alarms are announced through the message centre.
+  alarmModule,
   demoModule,
 ];

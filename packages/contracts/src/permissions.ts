@@ -79,6 +79,9 @@ export const RESOURCE_CODES = [
   'report.period.read',
   'statistic.read',
   'alarm.message.read',
+  'alarm.record.read',
+  'alarm.record.handle',
+  'alarm.settings.write',
   'maintenance.message.read',
   // Files of the later modules (files.contract.ts FILE_PURPOSES): a run's file is uploaded with the
   // write code and read with the read code of the module that owns it, at the file's run.
@@ -112,6 +115,6 @@ export const isResourceCode = (value: string): value is ResourceCode =>
  * What a session opened from an H5 link (scoped to one run) may use: the real-time view of that
  * run, whatever else the account's roles grant.
  */
-export const H5_SESSION_CODES: readonly ResourceCode[] = ['monitor.realData.read', 'monitor.connectState.read', 'telemetry.series.read'];
+export const H5_SESSION_CODES: readonly ResourceCode[] = ['monitor.realData.read', 'monitor.connectState.read', 'telemetry.series.read', 'alarm.record.read'];
 
 export const SUPER_ADMIN_ONLY_CODES: readonly ResourceCode[] = ['admin.smsOutbox.read', 'admin.resource.write'];

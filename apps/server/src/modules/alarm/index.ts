@@ -1,0 +1,19 @@
+import { migration } from '../../db/migrations/20261129T1000_alarms.js';
+import { defineModule } from '../../platform/module.js';
+import { registerAlarmApi } from './api/index.js';
+import { registerAlarmRuntime } from './runtime/index.js';
+
+export type { AlarmRuntimeControl } from './runtimeControl.js';
+
+/**
+ * Alarms (issue 19): the engine judges every stored frame against the run's part alarm settings and
+ * its machine states (runtime/), and the calls and jobs users work with (api/).
+ */
+export const alarmModule = defineModule({
+  name: 'alarm',
+  migrations: { '20261129T1000_alarms': migration },
+  register(ctx) {
+    const runtime = registerAlarmRuntime(ctx);
+    registerAlarmApi(ctx, runtime);
+  },
+});
