@@ -1,5 +1,6 @@
 import type { MachineType, TagDef } from '@boreline/contracts';
 import type { Frame, TagLayout } from '../frame.js';
+import { AlarmExcursions, type ExcursionsSnapshot } from './alarmExcursions.js';
 import { CycleModel } from './cycleModel.js';
 import { type CycleState, GROUPS, MODE_ADVANCE, MODE_BUILD } from './cycleState.js';
 import { Faults, type FaultsSnapshot } from './faults.js';
@@ -45,12 +46,15 @@ export interface SimulatorSnapshot {
   cycle: CycleState;
   ordinary: OrdinaryTagsSnapshot;
   faults: FaultsSnapshot;
+  /** Absent in snapshots taken before alarm episodes existed: they start afresh. */
+  excursions?: ExcursionsSnapshot;
 }
 
 /** Salts that split one run seed into independent streams (machine, ordinary tags, faults). */
 const SALT_CYCLE = 0x3c6ef372;
 const SALT_ORDINARY = 0x5be0cd19;
 const SALT_FAULTS = 0x1f83d9ab;
+const SALT_EXCURSIONS = 0x6a09e667;
 
 const quantum = (precision: number): number => 10 ** Math.min(9, Math.max(0, Math.round(precision)));
 
@@ -77,6 +81,7 @@ export class MachineSimulator {
   private readonly cycle: CycleModel;
   private readonly ordinary: OrdinaryTags;
   private readonly faults: Faults;
+  private readonly excursions: AlarmExcursions;
   private readonly keySlot: Int32Array;
   private readonly keySrc: Int32Array;
   private readonly keyScale: Float64Array;
@@ -116,6 +121,7 @@ export class MachineSimulator {
     const ordinary = this.layout.tags.map((def, slot) => ({ def, slot })).filter((t) => !keyAt.has(t.slot));
     this.ordinary = new OrdinaryTags(ordinary, mix32(options.seed ^ SALT_ORDINARY), profile.excursionsPerDay);
     this.faults = new Faults(mix32(options.seed ^ SALT_FAULTS), this.layout.size, profile.faults);
+    this.excursions = new AlarmExcursions(mix32(options.seed ^ SALT_EXCURSIONS), this.layout, options.machineType, profile, profile.alarmExcursions);
     this.missing = this.layout.emptyValues();
   }
 
@@ -133,8 +139,10 @@ export class MachineSimulator {
     const values = this.buffer(into);
     this.cycle.step();
     this.faults.step();
+    this.excursions.step(this.cycle.sig);
     this.writeKeys(values);
     this.ordinary.step(values, this.cycle.sig, this.cycle.st);
+    this.excursions.apply(values, this.cycle.sig);
     this.faults.apply(values);
     return { runId: this.runId, ts, values };
   }
@@ -151,7 +159,9 @@ export class MachineSimulator {
     values.set(this.missing);
     this.cycle.step();
     this.faults.step();
+    this.excursions.step(this.cycle.sig);
     this.writeKeys(values);
+    this.excursions.apply(values, this.cycle.sig);
     this.faults.apply(values);
     return { runId: this.runId, ts, values };
   }
@@ -164,6 +174,7 @@ export class MachineSimulator {
     while (this.nextTs < ts) {
       this.cycle.step();
       this.faults.step();
+      this.excursions.step(this.cycle.sig);
     }
   }
 
@@ -184,6 +195,7 @@ export class MachineSimulator {
       cycle: this.cycle.snapshot(),
       ordinary: this.ordinary.snapshot(),
       faults: this.faults.snapshot(),
+      excursions: this.excursions.snapshot(),
     };
   }
 
@@ -196,6 +208,7 @@ export class MachineSimulator {
     this.cycle.restore(snapshot.cycle);
     this.ordinary.restore(snapshot.ordinary);
     this.faults.restore(snapshot.faults);
+    if (snapshot.excursions) this.excursions.restore(snapshot.excursions);
   }
 
   private buffer(into: Float64Array | undefined): Float64Array {

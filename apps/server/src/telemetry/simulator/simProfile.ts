@@ -12,6 +12,8 @@ export interface SimProfile {
   faults: boolean;
   /** Out-of-range excursions of ordinary tags per day (what alarms are made of). */
   excursionsPerDay: number;
+  /** Episodes on the points the demo's alarm settings watch (`alarmExcursions.ts`): warm-ups, torque and thrust peaks, a chattering face, a clogged filter. */
+  alarmExcursions: boolean;
   /** Mean advance speed of a ring, mm/min, from hard to soft ground. */
   speedMmMin: Span;
   /** Cutterhead speed of a ring, r/min, from soft to hard ground. */
@@ -52,6 +54,7 @@ export interface SimProfile {
 const COMMON = {
   faults: true,
   excursionsPerDay: 12,
+  alarmExcursions: true,
   facePressureBar: [1.2, 2.5],
   groutM3: [4, 6],
   groutBar: [2.2, 3.6],
