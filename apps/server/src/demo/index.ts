@@ -1,5 +1,7 @@
 import { tagCatalogue } from '@boreline/contracts';
 import { DAY_MS } from '../core/timeZone.js';
+import { seedDemoAlarmHistory } from '../modules/alarm/demo/demoAlarmHistory.js';
+import { seedDemoAlarmSettings } from '../modules/alarm/demo/demoAlarmPoints.js';
 import { seedDemoMessages } from '../modules/messages/index.js';
 import { defineModule } from '../platform/module.js';
 import { fillHistory, TagLayout } from '../telemetry/index.js';
@@ -8,7 +10,7 @@ import { seedDemoShiftReports } from './demoShiftReports.js';
 
 /**
  * Demo projects of the embedded default (`DEMO_DATA`): on a database without runs, four tunnels
- * with weeks of history and their crews' shift reports, filled in the background once the server
+ * with weeks of history, their alarm settings and alarms, and their crews' shift reports, filled in the background once the server
  * listens (the console is usable meanwhile); the simulator then keeps the machines live. Listed
  * last: it uses the other modules' services as a user of the product would.
  */
@@ -20,6 +22,10 @@ export const demoModule = defineModule({
     ctx.lifecycle.onStart(async () => {
       const now = Date.now();
       const created = await seedDemo(ctx.db, now, ctx.config.demo.historyDays);
+      // Alarm settings before any frame is judged: the engine watches these points from the first one.
+      await seedDemoAlarmSettings(ctx.db, created, now)
+        .then((settings) => ctx.log.info({ settings }, 'demo alarm settings ready'))
+        .catch((error: unknown) => ctx.log.error({ err: error }, 'demo alarm settings failed'));
       // The projects' first messages: reminders, alarms, a stock warning, an announcement.
       await seedDemoMessages(ctx.db, ctx.services.get('messageCentre'), created.map((run) => run.runId), now)
         .then((written) => ctx.log.info({ written }, 'demo messages ready'))
@@ -31,11 +37,17 @@ export const demoModule = defineModule({
           (async () => {
             // Not opened for ingest yet: the history's engine snapshot must be in place first.
             const layout = new TagLayout(tagCatalogue(run.machineType));
-            const { sim, figures } = await fillHistory(ctx.db, ctx.telemetry.ingest, run, layout, { days: ctx.config.demo.historyDays, recentMs: ctx.config.demo.framesMs, now });
+            const from = now - ctx.config.demo.historyDays * DAY_MS;
+            // The older history is never judged by the engine: its alarms are written as a site would have had them.
+            const beforeIngest = (until: number) =>
+              seedDemoAlarmHistory(ctx.db, run, { from, until, now })
+                .then((alarms) => ctx.log.info(alarms, 'demo alarm history ready'))
+                .catch((error: unknown) => ctx.log.error({ err: error, runId: run.runId }, 'demo alarm history failed'));
+            const { sim, figures } = await fillHistory(ctx.db, ctx.telemetry.ingest, run, layout, { days: ctx.config.demo.historyDays, recentMs: ctx.config.demo.framesMs, now, beforeIngest });
             simulator.add(run, layout, Date.now(), sim);
             ctx.log.info(figures, 'demo history ready');
             // Crews' reports of the history's shifts; the live drive goes on without them on failure.
-            await seedDemoShiftReports(ctx.db, run.runId, { seed: run.seed, from: now - ctx.config.demo.historyDays * DAY_MS, now: Date.now() })
+            await seedDemoShiftReports(ctx.db, run.runId, { seed: run.seed, from, now: Date.now() })
               .then((reports) => ctx.log.info(reports, 'demo shift reports ready'))
               .catch((error: unknown) => ctx.log.error({ err: error, runId: run.runId }, 'demo shift reports failed'));
           })().catch((error: unknown) => ctx.log.error({ err: error, runId: run.runId }, 'demo history failed')),

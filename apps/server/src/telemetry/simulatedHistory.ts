@@ -44,7 +44,13 @@ export async function fillHistory(
   ingest: IngestService,
   run: SimulatedRun,
   layout: TagLayout,
-  options: { days: number; recentMs: number; now: number },
+  options: {
+    days: number;
+    recentMs: number;
+    now: number;
+    /** Called once the older history is stored and before the recent frames go through ingest, with the first ingested instant (demo records of the older part). */
+    beforeIngest?: (ingestFrom: number) => Promise<void>;
+  },
 ): Promise<{ sim: MachineSimulator; figures: HistoryFigures }> {
   const start = options.now - options.days * DAY_MS;
   const fullFrom = options.now - options.recentMs;
@@ -115,6 +121,7 @@ export async function fillHistory(
   }
   await flush();
   await cycle.saveSnapshot(run.runId, lastTs, JSON.stringify(engine.snapshot()));
+  await options.beforeIngest?.(lastTs);
   await ingest.open({ runId: run.runId, machineType: run.machineType, ringWidthMm: run.ringWidthMm, endChainage: run.endChainage });
   while (lastTs < options.now) {
     const frames = [];

@@ -47,7 +47,7 @@ export function excursionLimits(machineType: MachineType, profile: Pick<SimProfi
 const KIND_WARM = 0;
 const KIND_SPIKE = 1;
 const KIND_CHATTER = 2;
-const KIND_LONG = 3;
+/** The fourth kind (3) is the long condition: a filter clogging for hours. */
 const KINDS = 4;
 const PER_DAY = [1.6, 3, 1, 0.35];
 

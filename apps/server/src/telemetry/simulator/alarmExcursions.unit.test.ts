@@ -36,7 +36,7 @@ function simulate(machineType: MachineType, seed: number, days: number, alarmExc
     startTs: START,
     profile: { faults: false, alarmExcursions },
   });
-  const codes = [EXCURSION_POINTS.gearOilTemperature, EXCURSION_POINTS.tankTemperature, EXCURSION_POINTS.torque, EXCURSION_POINTS.thrust, EXCURSION_POINTS.filter, machineType === 'epb' ? EXCURSION_POINTS.earthPressure : EXCURSION_POINTS.bubblePressure];
+  const codes: string[] = [EXCURSION_POINTS.gearOilTemperature, EXCURSION_POINTS.tankTemperature, EXCURSION_POINTS.torque, EXCURSION_POINTS.thrust, EXCURSION_POINTS.filter, machineType === 'epb' ? EXCURSION_POINTS.earthPressure : EXCURSION_POINTS.bubblePressure];
   const series = new Map(codes.map((code) => [code, [] as number[]]));
   const buffer = layout.emptyValues();
   for (let i = 0; i < days * DAY_S; i += 1) {
