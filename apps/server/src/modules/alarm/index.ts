@@ -1,6 +1,7 @@
 import { migration } from '../../db/migrations/20261129T1000_alarms.js';
 import { defineModule } from '../../platform/module.js';
 import { registerAlarmApi } from './api/index.js';
+import { provideAlarmDigest } from './digest/index.js';
 import { registerAlarmRuntime } from './runtime/index.js';
 
 export type { AlarmRuntimeControl } from './runtimeControl.js';
@@ -15,5 +16,6 @@ export const alarmModule = defineModule({
   register(ctx) {
     const runtime = registerAlarmRuntime(ctx);
     registerAlarmApi(ctx, runtime);
+    provideAlarmDigest(ctx);
   },
 });

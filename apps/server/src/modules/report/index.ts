@@ -22,7 +22,9 @@ export const reportModule = defineModule({
     const runs = ctx.services.get('runScope');
     const editWindowMs = ctx.config.reports.editWindowMs;
     registerShiftReportRoutes(ctx.app, { db: ctx.db, runs, now: ctx.now, editWindowMs }, ctx.endpoints);
-    registerPeriodReportRoutes(ctx.app, { db: ctx.db, runs, figures: ctx.services.get('projectFigures'), now: ctx.now }, ctx.endpoints);
+    // The alarm module registers later: its digest is looked up when a report is asked for.
+    const alarms = () => (ctx.services.has('alarmDigest') ? ctx.services.get('alarmDigest') : null);
+    registerPeriodReportRoutes(ctx.app, { db: ctx.db, runs, figures: ctx.services.get('projectFigures'), now: ctx.now, alarms }, ctx.endpoints);
 
     const generation = new ShiftAutoGeneration({
       reports: new ShiftReportRepo(ctx.db),

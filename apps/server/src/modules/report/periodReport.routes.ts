@@ -7,7 +7,7 @@ import { registerEndpoint, registerRawEndpoint } from '../../core/http.js';
 import type { Database } from '../../db/schema.js';
 import type { ProjectFigures, RunScope } from '../project/index.js';
 import { PeriodReportRepo } from './periodReport.repo.js';
-import { PeriodReportService } from './periodReport.service.js';
+import { type NotableAlarmsSource, PeriodReportService } from './periodReport.service.js';
 import { ReportExporter } from './reportWorkbook.js';
 
 export interface PeriodReportDeps {
@@ -16,12 +16,14 @@ export interface PeriodReportDeps {
   /** The plan the home and the statistics show too. */
   figures: ProjectFigures;
   now: () => number;
+  /** The notable alarms of a period, read at request time (null: the server keeps no alarms). */
+  alarms?: () => NotableAlarmsSource | null;
 }
 
 /** Ring, daily, weekly and monthly reports and the Excel export. */
 export function registerPeriodReportRoutes(app: FastifyInstance, deps: PeriodReportDeps, options: { validateResponses: boolean }): void {
   const repo = new PeriodReportRepo(deps.db);
-  const reports = new PeriodReportService(repo, deps.runs, deps.figures, deps.now);
+  const reports = new PeriodReportService(repo, deps.runs, deps.figures, deps.now, deps.alarms);
   const exporter = new ReportExporter(reports, repo);
 
   registerEndpoint(app, c.ringReport, async ({ input, request }) => reports.ringReport(requireAuth(request), input), options);

@@ -15,6 +15,11 @@ type RingReport = periodReportContract.RingReport;
 type StopReasonLine = PeriodReport['stopReasons'][number];
 type StopReason = dictionaryContract.StopReason;
 
+/** Where the notable alarms of a period come from (the alarm module's digest, when the server has it). */
+export interface NotableAlarmsSource {
+  notable(runId: number, from: number, to: number, language: Language): Promise<periodReportContract.NotableAlarms>;
+}
+
 interface StateTimes {
   advanceMs: number;
   ringBuildMs: number;
@@ -100,6 +105,8 @@ export class PeriodReportService {
     private readonly runs: RunScope,
     private readonly figures: ProjectFigures,
     private readonly now: () => number,
+    /** Read at request time: the alarm module registers after the reports. */
+    private readonly alarms: () => NotableAlarmsSource | null = () => null,
   ) {}
 
   requireRun(session: AuthSession, runId: number): Promise<ScopedRun> {
@@ -152,7 +159,8 @@ export class PeriodReportService {
     const defs = await this.shiftDefs(run.id, language);
     const occurrences = shiftOccurrences(defs, start, end, tz);
     const firstShiftStart = Math.min(start, occurrences[0]?.start ?? start);
-    const [plan, rings, before, drive, states, stops, reports] = await Promise.all([
+    const digest = this.alarms();
+    const [plan, rings, before, drive, states, stops, reports, notableAlarms] = await Promise.all([
       this.figures.plan(run),
       this.repo.machine.ringsEndingIn(run.id, start, end),
       this.repo.machine.ringsBefore(run.id, end),
@@ -160,6 +168,7 @@ export class PeriodReportService {
       this.repo.machine.states(run.id, start, end),
       this.repo.stopsBetween(run.id, start, end),
       this.repo.shiftReportsStarting(run.id, firstShiftStart, end),
+      digest ? digest.notable(run.id, start, end, language) : null,
     ]);
     const widthMm = run.ring_width_mm;
     const times = stateTimes(states, start, end);
@@ -228,6 +237,7 @@ export class PeriodReportService {
       rings: rings.map(toRingReportRow),
       shifts: occurrences.filter((occ) => occ.start <= until).map(shift),
       days,
+      notableAlarms,
     };
   }
 }

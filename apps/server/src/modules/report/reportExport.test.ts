@@ -110,7 +110,7 @@ describe('report export (/u/web/report/export/v1)', () => {
     const response = await exportReport({ report: 'month', runId: w.runId, date: '2026-10-20' });
     expect(response.headers['content-disposition']).toContain('filename="monthly-report_M4-L3_2026-10.xlsx"');
     const book = await workbookOf(response);
-    expect(book.worksheets.map((s) => s.name)).toEqual(['Summary', 'Days', 'Shifts', 'Rings', 'Stop reasons']);
+    expect(book.worksheets.map((s) => s.name)).toEqual(['Summary', 'Days', 'Shifts', 'Rings', 'Stop reasons', 'Alarms']);
     const summary = sheetOf(book, 'Summary');
     expect(rowValues(summary, 1, 1)).toEqual(['Monthly report']);
     const figures = pairsOf(summary);
@@ -135,7 +135,7 @@ describe('report export (/u/web/report/export/v1)', () => {
     const response = await exportReport({ report: 'day', runId: w.runId, date: '2026-10-14' });
     expect(response.headers['content-disposition']).toContain('filename="daily-report_M4-L3_2026-10-14.xlsx"');
     const book = await workbookOf(response);
-    expect(book.worksheets.map((s) => s.name)).toEqual(['Summary', 'Shifts', 'Rings', 'Stop reasons']);
+    expect(book.worksheets.map((s) => s.name)).toEqual(['Summary', 'Shifts', 'Rings', 'Stop reasons', 'Alarms']);
     const shifts = sheetOf(book, 'Shifts');
     expect(rowValues(shifts, 9, 7)).toEqual(['14/10/2026', 'Day shift', '14/10/2026 07:00', '14/10/2026 19:00', 'Foreman B', 9, 1]);
     expect(minutes(shifts.getRow(9).getCell(11))).toBe(11 * 60);

@@ -2,6 +2,7 @@ import type { Language, periodReportContract } from '@boreline/contracts';
 import type { MessageKey } from '@boreline/i18n';
 import { type ReportSheet, ReportWorkbook } from '../../core/excel.js';
 import { t } from '../../core/i18n.js';
+import { ALARM_SHEET_WIDTHS, writeNotableAlarms } from './reportWorkbookAlarms.js';
 import { DAY_COLUMNS, keyFigures, periodText, ringColumns, shiftColumns, stopReasonColumns, TITLE_BLOCK_ROWS, titleBlock } from './reportWorkbookShared.js';
 
 type PeriodReport = periodReportContract.PeriodReport;
@@ -10,7 +11,8 @@ const TITLES: Record<PeriodReport['unit'], MessageKey> = { day: 'report.nav.day'
 
 /**
  * A daily, weekly or monthly report: the summary of key figures, then one sheet each for the days
- * (weeks and months), shifts, rings and stop reasons, every sheet with the same title block.
+ * (weeks and months), shifts, rings, stop reasons and the notable alarms (where the server keeps
+ * alarms), every sheet with the same title block.
  */
 export async function periodWorkbook(report: PeriodReport, language: Language): Promise<Buffer> {
   const book = new ReportWorkbook(language);
@@ -42,5 +44,7 @@ export async function periodWorkbook(report: PeriodReport, language: Language): 
   await listSheet('report.sheet.rings', rings, (s) => s.table(rings, report.rings));
   const reasons = stopReasonColumns(language);
   await listSheet('report.sheet.stopReasons', reasons, (s) => s.table(reasons, report.stopReasons));
+  const alarms = report.notableAlarms;
+  if (alarms) await listSheet('report.sheet.alarms', ALARM_SHEET_WIDTHS.map((width) => ({ width })), (s) => writeNotableAlarms(s, alarms, report.timeZone, language));
   return book.toBuffer();
 }

@@ -106,6 +106,45 @@ export const PeriodShiftSchema = z.object({
 
 export const PeriodDaySchema = z.object({ date: z.string(), plannedRings: z.number().nullable(), ...Amount.shape, ...StateTimes });
 
+/** Alarms of level `alarm` a period report lists (the rest are counted). */
+export const NOTABLE_ALARMS_MAX = 20;
+
+/** One alarm as a report names it: in the reader's language, with its ring and shift. */
+export const NotableAlarmSchema = z.object({
+  id: z.number().int(),
+  number: z.number().int(),
+  point: z.string(),
+  /** The point's name and what happened, in the reader's language. */
+  name: z.string(),
+  content: z.string(),
+  level: z.enum(['warning', 'alarm']),
+  startTs: z.number(),
+  /** Null while still active. */
+  endTs: z.number().nullable(),
+  /** Until its end, or until now while active. */
+  durationMs: z.number().int(),
+  ringNo: z.number().int().nullable(),
+  shiftDate: z.string().nullable(),
+  shiftNo: z.number().int().nullable(),
+});
+export type NotableAlarm = z.infer<typeof NotableAlarmSchema>;
+
+/** The notable alarms of a span (alarms that started in it): counts, the alarms of level `alarm`, the longest, the top and chattering points. */
+export const NotableAlarmsSchema = z.object({
+  total: z.number().int(),
+  byLevel: z.object({ warning: z.number().int(), alarm: z.number().int() }),
+  /** Alarms of level `alarm`, oldest first, at most NOTABLE_ALARMS_MAX; `moreAlarms` were left out. */
+  alarms: z.array(NotableAlarmSchema),
+  moreAlarms: z.number().int(),
+  /** The five longest alarms, longest first. */
+  longest: z.array(NotableAlarmSchema),
+  /** The five points that raised most, with their share of the span's alarms (percent). */
+  top: z.array(z.object({ point: z.string(), name: z.string(), count: z.number().int(), percent: z.number() })),
+  /** Points that chattered (raised and cleared again and again within a minute), and how often. */
+  chattering: z.array(z.object({ point: z.string(), name: z.string(), count: z.number().int() })),
+});
+export type NotableAlarms = z.infer<typeof NotableAlarmsSchema>;
+
 export const PeriodReportSchema = z.object({
   ...ReportHead,
   unit: z.enum(PERIOD_UNITS),
@@ -128,6 +167,8 @@ export const PeriodReportSchema = z.object({
   rings: z.array(RingReportRowSchema),
   shifts: z.array(PeriodShiftSchema),
   days: z.array(PeriodDaySchema),
+  /** The period's notable alarms; null where the server keeps no alarms. */
+  notableAlarms: NotableAlarmsSchema.nullable(),
 });
 export type PeriodReport = z.infer<typeof PeriodReportSchema>;
 
@@ -151,7 +192,7 @@ export const periodReport = defineEndpoint({
   path: '/u/web/report/period/v1',
   permission: 'report.period.read',
   summary:
-    'The daily, weekly (Monday to Sunday) or monthly report holding `date`: planned and actual rings and metres, cumulative progress, rates, stop reasons by time, rings, shifts and days',
+    'The daily, weekly (Monday to Sunday) or monthly report holding `date`: planned and actual rings and metres, cumulative progress, rates, stop reasons by time, rings, shifts, days and the notable alarms',
   input: PeriodQuerySchema,
   output: PeriodReportSchema,
 });
