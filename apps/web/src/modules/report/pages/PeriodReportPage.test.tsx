@@ -6,7 +6,7 @@ import { useNotifications } from '../../../core/notify.js';
 import { useFramework } from '../../../core/session.js';
 import { type ApiStub, MILAN_RUN } from '../../../test/apiStub.fixture.js';
 import { renderRoutes } from '../../../test/renderRoutes.fixture.js';
-import { dailyReport, ring } from '../components/period/periodReport.fixture.js';
+import { DAY_START, dailyReport, ring } from '../components/period/periodReport.fixture.js';
 import type { PeriodReport } from '../periodApi.js';
 import { PeriodReportPage } from './PeriodReportPage.js';
 
@@ -185,5 +185,65 @@ describe('period report pages', { timeout: 20_000 }, () => {
     expect(within(layout).getAllByTestId('stop-reason')).toHaveLength(3);
     fireEvent.click(screen.getByTestId('report-print'));
     expect(print).toHaveBeenCalledTimes(1);
+  });
+  it('lists the notable alarms of the day: counts per level, the alarms of level alarm with start, duration, ring and content, the top points', async () => {
+    const alarm = (over: Partial<NonNullable<PeriodReport['notableAlarms']>['alarms'][number]>) => ({
+      id: 1,
+      number: 41,
+      point: 'cutterhead.gearOilTemperature',
+      name: 'Gear oil temperature',
+      content: 'Gear oil temperature 66.2 °C above the alarm limit 65 °C',
+      level: 'alarm' as const,
+      startTs: DAY_START + 9 * 3_600_000 + 12 * 60_000,
+      endTs: DAY_START + 10 * 3_600_000 + 47 * 60_000,
+      durationMs: 95 * 60_000,
+      ringNo: 463,
+      shiftDate: '2026-11-25',
+      shiftNo: 1,
+      ...over,
+    });
+    const notableAlarms = {
+      total: 14,
+      byLevel: { warning: 12, alarm: 2 },
+      alarms: [alarm({}), alarm({ id: 2, number: 47, point: 'state.longStop', name: 'Long stop', content: 'The machine stood still longer than the long-stop limit', startTs: DAY_START + 20 * 3_600_000, endTs: null, durationMs: 150 * 60_000, ringNo: 468 })],
+      moreAlarms: 0,
+      longest: [alarm({})],
+      top: [
+        { point: 'cutterhead.torque', name: 'Cutterhead torque', count: 7, percent: 50 },
+        { point: 'earthPressure.chamberTop', name: 'Excavation chamber top pressure', count: 3, percent: 21.4 },
+      ],
+      chattering: [{ point: 'earthPressure.chamberTop', name: 'Excavation chamber top pressure', count: 2 }],
+    };
+    api.responses.set('report.period', () => dailyReport({ notableAlarms }));
+    renderRoutes(routes, '/fw1/report/day');
+    const section = await screen.findByTestId('section-alarms', {}, SETTLE);
+    expect(within(section).getByText('Notable alarms')).toBeTruthy();
+    const counts = within(section).getByTestId('alarm-counts').textContent ?? '';
+    expect(counts).toContain('All alarms: 14');
+    expect(counts).toContain('Warnings: 12');
+    expect(counts).toContain('Alarms: 2');
+    const rows = within(within(section).getByTestId('alarm-table')).getAllByRole('row').slice(1).map((r) => r.textContent ?? '');
+    expect(rows).toHaveLength(2);
+    // 09:12 in Rome, 1 h 35 min, ring 463, what happened.
+    expect(rows[0]).toContain('25/11/2026 09:12');
+    expect(rows[0]).toContain('1:35');
+    expect(rows[0]).toContain('463');
+    expect(rows[0]).toContain('Gear oil temperature 66.2 °C above the alarm limit 65 °C');
+    expect(rows[1]).toContain('2:30 (still active)');
+    const top = within(section).getAllByTestId('alarm-top-point').map((li) => li.textContent ?? '');
+    expect(top[0]).toContain('Cutterhead torque');
+    expect(top[0]).toContain('7');
+    expect(within(section).getByTestId('alarm-chattering').textContent).toContain('Excavation chamber top pressure: 2 times');
+  });
+
+  it('shows no alarm section where the server keeps no alarms, and says so when the period had none', async () => {
+    renderRoutes(routes, '/fw1/report/day');
+    await screen.findByTestId('figure-rings', {}, SETTLE);
+    expect(screen.queryByTestId('section-alarms')).toBeNull();
+    cleanup();
+    api.responses.set('report.period', () => dailyReport({ notableAlarms: { total: 0, byLevel: { warning: 0, alarm: 0 }, alarms: [], moreAlarms: 0, longest: [], top: [], chattering: [] } }));
+    renderRoutes(routes, '/fw1/report/week');
+    const section = await screen.findByTestId('section-alarms', {}, SETTLE);
+    expect(within(section).getByText('No alarm in this period')).toBeTruthy();
   });
 });

@@ -4,6 +4,7 @@ import type { PeriodReport } from '../../periodApi.js';
 import { DayChart } from './DayChart.js';
 import { DayTable } from './DayTable.js';
 import { KeyFigures } from './KeyFigures.js';
+import { NotableAlarmsView } from './NotableAlarms.js';
 import { ReportHeader } from './ReportHeader.js';
 import { formatPeriod } from './reportFormat.js';
 import { RingTable } from './RingTable.js';
@@ -32,7 +33,7 @@ export interface PeriodBodyProps {
   generatedAt: number;
 }
 
-/** The daily, weekly or monthly report: figures, stop reasons, shifts, days (week, month) and rings. */
+/** The daily, weekly or monthly report: figures, stop reasons, shifts, days (week, month), rings and notable alarms. */
 export function PeriodBody({ title, report, generatedAt }: PeriodBodyProps) {
   const t = useT();
   const multiDay = report.unit !== 'day';
@@ -72,6 +73,11 @@ export function PeriodBody({ title, report, generatedAt }: PeriodBodyProps) {
           <Section title={t('report.periodPage.ringsOfPeriod')} testId="section-rings">
             <RingTable rows={report.rings} timeZone={report.timeZone} variant="compact" />
           </Section>
+          {report.notableAlarms ? (
+            <Section title={t('report.alarms.section')} testId="section-alarms">
+              <NotableAlarmsView alarms={report.notableAlarms} timeZone={report.timeZone} />
+            </Section>
+          ) : null}
         </>
       )}
     </article>

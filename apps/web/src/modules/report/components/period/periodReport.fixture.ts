@@ -102,6 +102,7 @@ export function dailyReport(overrides: Partial<PeriodReport> = {}): PeriodReport
       },
     ],
     days: [{ date: '2026-11-25', plannedRings: 12, rings: 8, metres: 12, advanceMs: 320 * MINUTE, ringBuildMs: 240 * MINUTE, waitingMs: 610 * MINUTE }],
+    notableAlarms: null,
     ...overrides,
   };
 }
