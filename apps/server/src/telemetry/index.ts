@@ -35,6 +35,6 @@ export { MqttSource } from './sources/mqttSource.js';
 export { continueDrive, type SimulatedRun, SimulatorSource } from './sources/simulatorSource.js';
 export { fillHistory, type HistoryFigures } from './simulatedHistory.js';
 export { Rng, mix32 } from './simulator/prng.js';
-export { EXCURSION_POINTS, excursionLimits } from './simulator/alarmExcursions.js';
+export { EXCURSION_POINTS, excursionLimits, hasStuckSensor, STUCK_SENSOR_AFTER_S } from './simulator/alarmExcursions.js';
 export { defaultProfile } from './simulator/simProfile.js';
 export { type OwnTagRecord, ownTagDef, ownTagName, RunTagsRepo, runTagList } from './store/runTags.repo.js';

@@ -1,12 +1,20 @@
 import { defineModule } from '../../platform/module.js';
 import { ShiftRepo } from '../project/index.js';
 import { registerPeriodReportRoutes } from './periodReport.routes.js';
+import type { NotableAlarmsSource } from './periodReport.service.js';
 import { ShiftAutoGeneration } from './shiftAutoGeneration.js';
 import { ShiftReportRepo } from './shiftReport.repo.js';
 import { registerShiftReportRoutes } from './shiftReport.routes.js';
 
 export { PeriodReportRepo, type StopRow } from './periodReport.repo.js';
-export { rankStopReasons } from './periodReport.service.js';
+export { type NotableAlarmsSource, rankStopReasons } from './periodReport.service.js';
+
+declare module '../../core/services.js' {
+  interface Services {
+    /** The notable alarms of a span: provided by the alarm module (registered later) where the server keeps alarms. */
+    alarmDigest: NotableAlarmsSource;
+  }
+}
 export type { ExportedWorkbook } from './reportWorkbook.js';
 export { fileStem, type ReportHead, TITLE_BLOCK_ROWS, titleBlock } from './reportWorkbookShared.js';
 export { languageOfCountry, ShiftAutoGeneration, slotsEndingIn } from './shiftAutoGeneration.js';

@@ -1,6 +1,6 @@
 import { KEY_TAGS, type MachineType } from '@boreline/contracts';
 import type { TagLayout } from '../frame.js';
-import { Rng } from './prng.js';
+import { mix32, Rng } from './prng.js';
 import type { SimProfile } from './simProfile.js';
 import { SIG } from './signals.js';
 
@@ -24,7 +24,21 @@ export const EXCURSION_POINTS = {
   bubblePressure: KEY_TAGS.bubblePressure,
   /** A clogging pressure filter of the main pumps: high for hours until it is changed. */
   filter: 'hydraulic.filter1DifferentialPressure',
+  /** The tail-seal grease barrel's level sensor, stuck low on some machines: the stale alarm. */
+  barrelLevel: 'lubricationSeal.tailSealBarrelLevel',
 } as const;
+
+/** Seconds after the simulator's start when a stuck barrel-level sensor sticks. */
+export const STUCK_SENSOR_AFTER_S = 6 * 3600;
+
+/**
+ * Whether a run's machine (by its simulator seed) has the stuck barrel-level sensor: it reads low
+ * from `STUCK_SENSOR_AFTER_S` on and nobody fixes it, so its alarm stays active for days (stale,
+ * EEMUA 191) — a faulty instrument is the usual cause of a stale alarm.
+ */
+export function hasStuckSensor(runSeed: number): boolean {
+  return (mix32(runSeed) & 1) === 0;
+}
 
 /** Where an episode drives its point (in the tag's unit) and where the demo settings put the limits. */
 export function excursionLimits(machineType: MachineType, profile: Pick<SimProfile, 'torqueKnm' | 'thrustKn' | 'facePressureBar'>) {
@@ -39,6 +53,7 @@ export function excursionLimits(machineType: MachineType, profile: Pick<SimProfi
     // Chattering around the low warning limit, never down to the alarm limit.
     face: { lowAlarm: Math.round((faceLow - 0.4) * 100) / 100, lowWarn: Math.round((faceLow - 0.15) * 100) / 100, highWarn: 2.8, highAlarm: 3.1, around: faceLow - 0.15 },
     filter: { highWarn: 4.2, highAlarm: 4.6, peak: [4.3, 4.8] as const },
+    barrelLevel: { lowAlarm: 10, lowWarn: 20, stuck: 17.5 },
     machineType,
   };
 }
@@ -72,13 +87,18 @@ export class AlarmExcursions {
   private readonly targets: [number, number][][];
   private readonly quantum: Float64Array;
   private readonly chatterAround: number;
+  /** The slot of a stuck sensor and what it reads (-1: none). */
+  private readonly stuckSlot: number;
+  private readonly stuckValue: number;
   /** Flattened episode state, FIELDS per kind. */
   private readonly st = new Float64Array(KINDS * FIELDS);
   private t = 0;
 
-  constructor(seed: number, layout: TagLayout, machineType: MachineType, profile: SimProfile, private readonly enabled: boolean) {
+  constructor(seed: number, layout: TagLayout, machineType: MachineType, profile: SimProfile, private readonly enabled: boolean, stuckSensor = false) {
     this.rng = new Rng(seed);
     const limits = excursionLimits(machineType, profile);
+    this.stuckSlot = stuckSensor ? layout.indexOf(EXCURSION_POINTS.barrelLevel) : -1;
+    this.stuckValue = limits.barrelLevel.stuck;
     const pick = (entries: readonly (readonly [string, readonly [number, number]])[]) =>
       entries.map(([code, peak]) => ({ at: layout.indexOf(code), peak: [peak[0], peak[1]] as [number, number] })).filter((e) => e.at >= 0);
     const P = EXCURSION_POINTS;
@@ -134,6 +154,7 @@ export class AlarmExcursions {
   apply(values: Float64Array, sig: Float64Array): void {
     if (!this.enabled) return;
     const { st, t } = this;
+    if (this.stuckSlot >= 0 && t >= STUCK_SENSOR_AFTER_S && !Number.isNaN(values[this.stuckSlot] ?? Number.NaN)) values[this.stuckSlot] = this.stuckValue;
     for (let k = 0; k < KINDS; k += 1) {
       const o = k * FIELDS;
       const slot = st[o + 1] ?? -1;

@@ -1,7 +1,7 @@
 import { type MachineType, tagCatalogue } from '@boreline/contracts';
 import { describe, expect, it } from 'vitest';
 import { TagLayout } from '../frame.js';
-import { EXCURSION_POINTS, excursionLimits } from './alarmExcursions.js';
+import { EXCURSION_POINTS, excursionLimits, hasStuckSensor, STUCK_SENSOR_AFTER_S } from './alarmExcursions.js';
 import { MachineSimulator } from './machineSimulator.js';
 import { defaultProfile } from './simProfile.js';
 
@@ -36,7 +36,7 @@ function simulate(machineType: MachineType, seed: number, days: number, alarmExc
     startTs: START,
     profile: { faults: false, alarmExcursions },
   });
-  const codes: string[] = [EXCURSION_POINTS.gearOilTemperature, EXCURSION_POINTS.tankTemperature, EXCURSION_POINTS.torque, EXCURSION_POINTS.thrust, EXCURSION_POINTS.filter, machineType === 'epb' ? EXCURSION_POINTS.earthPressure : EXCURSION_POINTS.bubblePressure];
+  const codes: string[] = [EXCURSION_POINTS.barrelLevel, EXCURSION_POINTS.gearOilTemperature, EXCURSION_POINTS.tankTemperature, EXCURSION_POINTS.torque, EXCURSION_POINTS.thrust, EXCURSION_POINTS.filter, machineType === 'epb' ? EXCURSION_POINTS.earthPressure : EXCURSION_POINTS.bubblePressure];
   const series = new Map(codes.map((code) => [code, [] as number[]]));
   const buffer = layout.emptyValues();
   for (let i = 0; i < days * DAY_S; i += 1) {
@@ -89,5 +89,17 @@ describe('alarm excursions of the simulated machine', () => {
     }
     expect(best).toBeGreaterThanOrEqual(3);
     expect(face.reduce((min, v) => (Number.isNaN(v) ? min : Math.min(min, v)), Infinity)).toBeGreaterThan(limits.face.lowAlarm);
+  });
+
+  it('a machine with a stuck barrel-level sensor reads low from then on (a stale alarm); the others read their working level', () => {
+    const stuck = [1, 2, 3, 4, 5, 6, 7, 8].find((seed) => hasStuckSensor(seed));
+    const healthy = [1, 2, 3, 4, 5, 6, 7, 8].find((seed) => !hasStuckSensor(seed));
+    if (stuck === undefined || healthy === undefined) throw new Error('seeds 1–8 should include both');
+    const limits = excursionLimits('epb', defaultProfile('epb'));
+    const level = (seed: number) => simulate('epb', seed, 0.5, true)(EXCURSION_POINTS.barrelLevel);
+    const stuckLevel = level(stuck);
+    expect(stuckLevel.slice(0, STUCK_SENSOR_AFTER_S - 60).every((v) => v > limits.barrelLevel.lowWarn)).toBe(true);
+    expect(stuckLevel.slice(STUCK_SENSOR_AFTER_S + 1).every((v) => v > limits.barrelLevel.lowAlarm && v < limits.barrelLevel.lowWarn)).toBe(true);
+    expect(level(healthy).every((v) => v > limits.barrelLevel.lowWarn)).toBe(true);
   });
 });

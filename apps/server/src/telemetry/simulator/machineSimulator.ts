@@ -1,6 +1,6 @@
 import type { MachineType, TagDef } from '@boreline/contracts';
 import type { Frame, TagLayout } from '../frame.js';
-import { AlarmExcursions, type ExcursionsSnapshot } from './alarmExcursions.js';
+import { AlarmExcursions, type ExcursionsSnapshot, hasStuckSensor } from './alarmExcursions.js';
 import { CycleModel } from './cycleModel.js';
 import { type CycleState, GROUPS, MODE_ADVANCE, MODE_BUILD } from './cycleState.js';
 import { Faults, type FaultsSnapshot } from './faults.js';
@@ -121,7 +121,7 @@ export class MachineSimulator {
     const ordinary = this.layout.tags.map((def, slot) => ({ def, slot })).filter((t) => !keyAt.has(t.slot));
     this.ordinary = new OrdinaryTags(ordinary, mix32(options.seed ^ SALT_ORDINARY), profile.excursionsPerDay);
     this.faults = new Faults(mix32(options.seed ^ SALT_FAULTS), this.layout.size, profile.faults);
-    this.excursions = new AlarmExcursions(mix32(options.seed ^ SALT_EXCURSIONS), this.layout, options.machineType, profile, profile.alarmExcursions);
+    this.excursions = new AlarmExcursions(mix32(options.seed ^ SALT_EXCURSIONS), this.layout, options.machineType, profile, profile.alarmExcursions, hasStuckSensor(options.seed));
     this.missing = this.layout.emptyValues();
   }
 

@@ -3,7 +3,7 @@ import type { Insertable, Kysely } from 'kysely';
 import { DAY_MS, localDateOf, localDayRange } from '../../../core/timeZone.js';
 import type { AlarmTable } from '../../../db/schema/alarm.js';
 import type { Database } from '../../../db/schema.js';
-import { mix32, Rng } from '../../../telemetry/index.js';
+import { EXCURSION_POINTS, hasStuckSensor, mix32, Rng, STUCK_SENSOR_AFTER_S } from '../../../telemetry/index.js';
 import { ShiftRepo } from '../../project/index.js';
 import { languageOfCountry, shiftDefinitions, slotsEndingIn } from '../../report/index.js';
 import { type DemoAlarmPoint, type DemoAlarmShape, demoAlarmPoints } from './demoAlarmPoints.js';
@@ -22,6 +22,9 @@ const HOUR = 60 * MINUTE;
 const ALARM_SHARE = 0.2;
 /** Alarms older than this are nearly all acknowledged; newer ones about half. */
 const SETTLED_MS = 2 * DAY_MS;
+
+/** What the crew wrote on the stale alarm of a stuck sensor. */
+const STALE_COMMENT = 'Level sensor faulty: barrel checked by hand and full, new sensor ordered';
 
 /** What crews write when they acknowledge, by the kind of trouble. */
 const COMMENTS: Readonly<Record<DemoAlarmShape | 'longStop', readonly string[]>> = {
@@ -104,8 +107,8 @@ function valuesOf(point: DemoAlarmPoint, level: alarmContract.AlarmLevel, direct
 /**
  * Alarm records of a demo run's older history (the part written as synthetic chunks, which the
  * engine never judges): 5–30 a day, about 80 % warnings, a few points causing most, a few
- * chattering and some lasting hours, long stops from the machine's own standbys, one stale alarm
- * on some runs; each stamped with its ring, shift and chainage, most acknowledged by the run's
+ * chattering and some lasting hours, long stops from the machine's own standbys, a stale alarm on
+ * the runs whose simulated machine has a stuck sensor; each stamped with its ring, shift and chainage, most acknowledged by the run's
  * users with comments, a few assigned, with the matching actions. Deterministic for the run's
  * seed; skipped when the run has alarms already. Everything ends before `until` (the first
  * frame the engine judges), except the stale one.
@@ -244,19 +247,19 @@ export async function seedDemoAlarmHistory(db: Kysely<Database>, run: { runId: n
     kept.push(d);
   }
 
-  // Some runs carry a stale alarm: the grease barrel ran low over a day ago and is still waiting.
-  const barrel = points.find((p) => p.shape === 'level');
-  if (barrel && (mix32(run.seed) & 1) === 0) {
-    const start = options.until - Math.round(rng.range(26, 40) * HOUR);
-    if (start > first && (lastEnd.get(barrel.code) ?? -Infinity) < start) {
-      const tag = findTag(run.machineType, barrel.code);
-      const values = valuesOf(barrel, 'warning', 'low', rng, tag?.precision ?? 0);
-      const later = kept.filter((d) => d.code === barrel.code && d.start >= start);
-      for (const d of later) kept.splice(kept.indexOf(d), 1);
-      kept.push({ ...pointDraft(barrel, start), level: 'warning', direction: 'low', end: null, startValue: values.start, peakValue: values.peak, limit: values.limit, chattering: false, repeats: 0, escalatedAt: null });
-      kept.sort((a, b) => a.start - b.start);
-      figures.stale = 1;
-    }
+  // A machine with a stuck barrel-level sensor (the simulator's, from the same seed) has its stale
+  // alarm: raised when the sensor stuck, acknowledged, still active; the engine continues it.
+  const barrel = points.find((p) => p.code === EXCURSION_POINTS.barrelLevel);
+  const stuckAt = options.from + STUCK_SENSOR_AFTER_S * 1000;
+  let staleComment: string | null = null;
+  if (barrel && hasStuckSensor(run.seed) && stuckAt >= first && stuckAt < options.until - alarmContract.ALARM_LIMITS.staleAfterMs) {
+    for (const d of kept.filter((x) => x.code === barrel.code && (x.end ?? Infinity) >= stuckAt)) kept.splice(kept.indexOf(d), 1);
+    const start = stuckAt + barrel.delaySeconds * 1000;
+    const values = valuesOf(barrel, 'warning', 'low', rng, findTag(run.machineType, barrel.code)?.precision ?? 0);
+    kept.push({ ...pointDraft(barrel, start), level: 'warning', direction: 'low', end: null, startValue: values.start, peakValue: values.peak, limit: values.limit, chattering: false, repeats: 0, escalatedAt: null });
+    kept.sort((a, b) => a.start - b.start);
+    staleComment = STALE_COMMENT;
+    figures.stale = 1;
   }
 
   const ringAt = (ts: number) => {
@@ -283,10 +286,11 @@ export async function seedDemoAlarmHistory(db: Kysely<Database>, run: { runId: n
     const slot = slotAt(d.start);
     const settled = d.start < options.now - SETTLED_MS;
     const ackUser = pickUser();
-    const acked = ackUser !== null && rng.next() < (settled ? 0.93 : d.end === null ? 0.7 : 0.5);
+    const acked = ackUser !== null && (d.end === null || rng.next() < (settled ? 0.93 : 0.5));
     const ackedAt = acked ? Math.min(options.until - 1, d.start + Math.round(rng.range(1, 45) * MINUTE)) : null;
     const comments = COMMENTS[d.comment];
-    const comment = acked && rng.next() < 0.65 ? (comments[Math.floor(rng.next() * comments.length)] ?? null) : null;
+    const stale = d.end === null;
+    const comment = stale ? staleComment : acked && rng.next() < 0.65 ? (comments[Math.floor(rng.next() * comments.length)] ?? null) : null;
     const assignee = d.end === null || rng.next() < 0.05 ? pickUser() : null;
     const fault = d.start - (d.point?.delaySeconds ?? 0) * 1000;
     rows.push({

@@ -52,7 +52,7 @@ export function demoAlarmPoints(machineType: MachineType): DemoAlarmPoint[] {
     { code: 'cutterhead.motor1WindingTemperature', notify: false, delaySeconds: 60, ...high(115, 125), weight: 2, shape: 'warmUp', setting: true },
     { code: P.filter, notify: false, delaySeconds: 30, ...high(limits.filter.highWarn, limits.filter.highAlarm), weight: 4, shape: 'clogging', setting: true },
     { code: 'lubricationSeal.outerSealGreasePressure', notify: false, delaySeconds: 20, lowAlarm: 20, lowWarn: 35, highWarn: 180, highAlarm: 195, weight: 3, shape: 'seal', setting: true },
-    { code: 'lubricationSeal.tailSealBarrelLevel', notify: false, delaySeconds: 30, lowAlarm: 10, lowWarn: 20, highWarn: null, highAlarm: null, weight: 3, shape: 'level', setting: true },
+    { code: P.barrelLevel, notify: false, delaySeconds: 30, lowAlarm: limits.barrelLevel.lowAlarm, lowWarn: limits.barrelLevel.lowWarn, highWarn: null, highAlarm: null, weight: 3, shape: 'level', setting: true },
     { code: 'guidance.headHorizontal', notify: false, delaySeconds: 0, ...guidanceBand, weight: 3, shape: 'guidance', setting: false },
     { code: 'guidance.headVertical', notify: false, delaySeconds: 0, ...guidanceBand, weight: 2, shape: 'guidance', setting: false },
   ];

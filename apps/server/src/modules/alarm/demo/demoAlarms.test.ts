@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test/testApp.js';
 import { localDateOf, localDayRange } from '../../../core/timeZone.js';
 import { seedDemo } from '../../../demo/demoProjects.js';
-import { fillHistory, IngestService, LatestValues, TagLayout } from '../../../telemetry/index.js';
+import { EXCURSION_POINTS, fillHistory, hasStuckSensor, IngestService, LatestValues, TagLayout } from '../../../telemetry/index.js';
 import { seedDemoAlarmHistory } from './demoAlarmHistory.js';
 import { demoAlarmPoints, seedDemoAlarmSettings } from './demoAlarmPoints.js';
 
@@ -36,6 +36,10 @@ describe('demo alarms', () => {
     }
   }, 120_000);
   afterAll(() => t.close());
+
+  it('has a stale alarm on one of the two machines (it needs one with a stuck sensor)', () => {
+    expect([runs[0], runs[3]].filter((run) => run !== undefined && hasStuckSensor(run.seed))).toHaveLength(1);
+  });
 
   it('switches on the part alarm settings of the watched points, with the run settings at their defaults', async () => {
     for (const run of runs) {
@@ -102,6 +106,8 @@ describe('demo alarms', () => {
       const active = alarms.filter((a) => a.end_ts === null);
       expect(new Set(active.map((a) => a.point)).size).toBe(active.length);
       for (const a of active) expect(until - a.start_ts).toBeGreaterThan(24 * 3_600_000);
+      // The stale one belongs to a machine whose barrel-level sensor is stuck low (the simulator keeps it so).
+      expect(active.map((a) => [a.point, a.direction, a.acked_by !== null])).toEqual(hasStuckSensor(run.seed) ? [[EXCURSION_POINTS.barrelLevel, 'low', true]] : []);
       // Most acknowledged (by a user, some with comments), a few assigned, with matching actions.
       expect(alarms.filter((a) => a.acked_by !== null).length / alarms.length).toBeGreaterThan(0.6);
       expect(alarms.some((a) => a.ack_comment !== null)).toBe(true);

@@ -3,14 +3,11 @@ import { AlarmDigest } from './alarmDigest.js';
 
 export { AlarmDigest } from './alarmDigest.js';
 
-declare module '../../../core/services.js' {
-  interface Services {
-    /** The notable alarms of a span (reports read it at request time, when the alarm module is there). */
-    alarmDigest: AlarmDigest;
-  }
-}
-
-/** Provides the alarm digest the reports' "notable alarms" section reads. */
+/**
+ * Provides the alarm digest (`alarmDigest`) the reports' "notable alarms" section reads. The name
+ * and its shape (`NotableAlarmsSource`) are declared by the reports, which register first and must
+ * build without the alarm module; `AlarmDigest` fits that shape.
+ */
 export function provideAlarmDigest(ctx: ModuleContext): void {
   ctx.services.provide('alarmDigest', new AlarmDigest(ctx.db, ctx.now));
 }
