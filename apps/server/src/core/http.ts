@@ -100,7 +100,11 @@ function parseInput<I extends z.ZodType>(
 ): z.output<I> {
   const source = inputSource(endpoint);
   const raw = source === 'query' ? queryInput(endpoint, request.query) : source === 'body' ? request.body : {};
-  const parsed = endpoint.input.safeParse(raw ?? {});
+  // `:param` segments of the path join the input (they win over a field of the same name).
+  const params = request.params;
+  const hasParams = typeof params === 'object' && params !== null && Object.keys(params).length > 0;
+  const merged = hasParams && (raw === undefined || raw === null || (typeof raw === 'object' && !Array.isArray(raw))) ? { ...(raw ?? {}), ...params } : raw;
+  const parsed = endpoint.input.safeParse(merged ?? {});
   if (!parsed.success) throw new ValidationFailed(describeIssues(parsed.error.issues, language, endpoint.fieldLabels));
   return parsed.data;
 }

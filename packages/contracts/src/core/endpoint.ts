@@ -65,6 +65,28 @@ export const BASE_PREFIX: Record<ServiceBase, string> = {
 export const endpointUrl = (endpoint: Pick<EndpointDefinition, 'base' | 'path'>): string =>
   `${BASE_PREFIX[endpoint.base]}${endpoint.path}`;
 
+/** The names of an endpoint's path parameters (`:token` segments), in order. */
+export const pathParams = (endpoint: Pick<EndpointDefinition, 'path'>): string[] =>
+  endpoint.path
+    .split('/')
+    .filter((segment) => segment.startsWith(':'))
+    .map((segment) => segment.slice(1));
+
+/**
+ * The address of a call: the endpoint's URL with its `:param` segments filled from the input
+ * (encoded), and the rest of the input, which travels in the query string or the body.
+ */
+export function fillPath(endpoint: Pick<EndpointDefinition, 'base' | 'path'>, input: unknown): { url: string; rest: unknown } {
+  const names = pathParams(endpoint);
+  if (names.length === 0 || typeof input !== 'object' || input === null) return { url: endpointUrl(endpoint), rest: input };
+  const values = input as Record<string, unknown>;
+  const url = endpointUrl(endpoint)
+    .split('/')
+    .map((segment) => (segment.startsWith(':') ? encodeURIComponent(String(values[segment.slice(1)] ?? '')) : segment))
+    .join('/');
+  return { url, rest: Object.fromEntries(Object.entries(values).filter(([name]) => !names.includes(name))) };
+}
+
 export const inputSource = (endpoint: Pick<EndpointDefinition, 'method' | 'inputFrom'>): 'query' | 'body' | 'multipart' =>
   endpoint.inputFrom ?? (endpoint.method === 'GET' ? 'query' : 'body');
 

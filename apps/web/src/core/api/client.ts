@@ -1,6 +1,6 @@
 import {
   type EndpointDefinition,
-  endpointUrl,
+  fillPath,
   inputSource,
   RESULT_CODE,
   SESSION_END_REASON,
@@ -189,9 +189,10 @@ export function call<I extends z.ZodType, O extends z.ZodType>(
   extra: Pick<RequestOptions, 'form' | 'timeoutMs'> = {},
 ): Promise<z.output<O>> {
   const source = inputSource(endpoint);
-  const url = endpointUrl(endpoint);
+  // `:param` segments of the path take their values from the input; the rest goes as usual.
+  const { url, rest } = fillPath(endpoint, input);
   if (source === 'multipart') return request({ method: endpoint.method, url, ...extra });
   return source === 'query'
-    ? request({ method: endpoint.method, url, query: input as Record<string, unknown>, ...extra })
-    : request({ method: endpoint.method, url, json: input, ...extra });
+    ? request({ method: endpoint.method, url, query: rest as Record<string, unknown>, ...extra })
+    : request({ method: endpoint.method, url, json: rest, ...extra });
 }
