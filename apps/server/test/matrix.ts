@@ -82,7 +82,7 @@ export function idFieldsOf(input: z.ZodType): IdField[] {
 }
 
 /** The kinds of object an id field names. */
-export type IdKind = 'org' | 'role' | 'user' | 'run' | 'shiftReport' | 'shift' | 'shiftRecord' | 'message' | 'file' | 'resource';
+export type IdKind = 'org' | 'role' | 'user' | 'run' | 'shiftReport' | 'shift' | 'shiftRecord' | 'message' | 'file' | 'resource' | 'alarm';
 
 /** What a field named `…Id` / `…Ids` names, by its name. */
 export const KIND_OF_FIELD: Readonly<Record<string, IdKind>> = {
@@ -108,6 +108,7 @@ const KIND_OF_OBJECT: readonly (readonly [RegExp, IdKind])[] = [
   [/^admin\.resource/, 'resource'],
   [/^files\./, 'file'],
   [/^messages\./, 'message'],
+  [/^alarm\./, 'alarm'],
 ];
 
 /** The kind of an id field; undefined when the matrix cannot tell (the swap test then fails, naming the field). */
