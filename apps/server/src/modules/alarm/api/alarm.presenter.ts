@@ -1,5 +1,5 @@
 import { alarmContract, type Language, type messagesContract, tagDisplayName, type TagDef } from '@boreline/contracts';
-import { hasMessage, type MessageKey, translate } from '@boreline/i18n';
+import { type MessageKey, translate } from '@boreline/i18n';
 import type { Selectable } from 'kysely';
 import { localeOf } from '../../../core/i18n.js';
 import type { AlarmTable } from '../../../db/schema/alarm.js';
@@ -36,6 +36,38 @@ const WORKING_HOURS: Readonly<Record<string, number>> = {
   connectionLost: 1,
 };
 
+/** Repair suggestions by subsystem and direction. */
+const SUGGESTIONS: Readonly<Record<string, { high: MessageKey; low: MessageKey }>> = {
+  state: { high: 'alarm.suggestion.state.high', low: 'alarm.suggestion.state.low' },
+  cutterhead: { high: 'alarm.suggestion.cutterhead.high', low: 'alarm.suggestion.cutterhead.low' },
+  thrust: { high: 'alarm.suggestion.thrust.high', low: 'alarm.suggestion.thrust.low' },
+  earthPressure: { high: 'alarm.suggestion.earthPressure.high', low: 'alarm.suggestion.earthPressure.low' },
+  screwConveyor: { high: 'alarm.suggestion.screwConveyor.high', low: 'alarm.suggestion.screwConveyor.low' },
+  foam: { high: 'alarm.suggestion.foam.high', low: 'alarm.suggestion.foam.low' },
+  bentonite: { high: 'alarm.suggestion.bentonite.high', low: 'alarm.suggestion.bentonite.low' },
+  water: { high: 'alarm.suggestion.water.high', low: 'alarm.suggestion.water.low' },
+  grouting: { high: 'alarm.suggestion.grouting.high', low: 'alarm.suggestion.grouting.low' },
+  guidance: { high: 'alarm.suggestion.guidance.high', low: 'alarm.suggestion.guidance.low' },
+  lubricationSeal: { high: 'alarm.suggestion.lubricationSeal.high', low: 'alarm.suggestion.lubricationSeal.low' },
+  hydraulic: { high: 'alarm.suggestion.hydraulic.high', low: 'alarm.suggestion.hydraulic.low' },
+  electric: { high: 'alarm.suggestion.electric.high', low: 'alarm.suggestion.electric.low' },
+  cutter: { high: 'alarm.suggestion.cutter.high', low: 'alarm.suggestion.cutter.low' },
+  auxiliary: { high: 'alarm.suggestion.auxiliary.high', low: 'alarm.suggestion.auxiliary.low' },
+  slurryCircuit: { high: 'alarm.suggestion.slurryCircuit.high', low: 'alarm.suggestion.slurryCircuit.low' },
+  outerWater: { high: 'alarm.suggestion.outerWater.high', low: 'alarm.suggestion.outerWater.low' },
+  beltConveyor: { high: 'alarm.suggestion.beltConveyor.high', low: 'alarm.suggestion.beltConveyor.low' },
+};
+
+export const LEVEL_TEXT = { warning: 'alarm.level.warning', alarm: 'alarm.level.alarm' } as const satisfies Record<string, MessageKey>;
+export const STATE_TEXT = {
+  activeUnacked: 'alarm.state.activeUnacked',
+  activeAcked: 'alarm.state.activeAcked',
+  clearedUnacked: 'alarm.state.clearedUnacked',
+  clearedAcked: 'alarm.state.clearedAcked',
+} as const satisfies Record<string, MessageKey>;
+const MACHINE_STATE_TEXT = { longStop: 'alarm.name.longStop', connectionLost: 'alarm.name.connectionLost' } as const satisfies Record<string, MessageKey>;
+const KIND_SUGGESTIONS = { longStop: 'alarm.suggestion.longStop', connectionLost: 'alarm.suggestion.connectionLost' } as const satisfies Record<string, MessageKey>;
+
 /** What naming a run's alarms needs, read once per call. */
 export interface RunNaming {
   language: Language;
@@ -61,7 +93,7 @@ export function pointName(point: string, naming: Pick<RunNaming, 'language' | 't
   const tag = naming.tags.get(point);
   if (tag) return tagDisplayName(tag, text);
   const state = MACHINE_STATE_POINTS_OF[point];
-  return state ? text(`alarm.name.${state}`) : point;
+  return state ? text(MACHINE_STATE_TEXT[state]) : point;
 }
 
 /** A point's name as a message parameter, rendered in each reader's language. */
@@ -69,7 +101,7 @@ export function pointNameParam(point: string, tags: ReadonlyMap<string, TagDef>)
   const tag = tags.get(point);
   if (tag) return tagNameParam(tag);
   const state = MACHINE_STATE_POINTS_OF[point];
-  return state ? { key: `alarm.name.${state}` } : point;
+  return state ? { key: MACHINE_STATE_TEXT[state] } : point;
 }
 
 const withUnit = (value: number, tag: TagDef | undefined): string => {
@@ -87,7 +119,7 @@ function contentOf(row: AlarmRow, name: string, naming: RunNaming): string {
       ? text('alarm.content.longStop', { minutes: Math.round(row.start_value), limit: Math.round(row.limit_value) })
       : text('alarm.content.longStopPlain');
   }
-  const level = text(`alarm.level.${row.level}`);
+  const level = text(LEVEL_TEXT[row.level === 'warning' ? 'warning' : 'alarm']);
   if (row.start_value === null || row.limit_value === null || row.direction === null) return text('alarm.content.plain', { name, level });
   const vars = { name, level, value: withUnit(row.start_value, tag), limit: withUnit(row.limit_value, tag) };
   if (row.kind === 'guidance') return text('alarm.content.guidance', vars);
@@ -96,9 +128,9 @@ function contentOf(row: AlarmRow, name: string, naming: RunNaming): string {
 
 /** The repair suggestion's text key of an alarm: by its kind, or by its subsystem and direction. */
 export function suggestionKey(row: Pick<AlarmRow, 'kind' | 'subsystem' | 'direction'>): MessageKey | null {
-  if (row.kind === 'longStop' || row.kind === 'connectionLost') return `alarm.suggestion.${row.kind}` as MessageKey;
-  const key = `alarm.suggestion.${row.subsystem ?? (row.kind === 'guidance' ? 'guidance' : 'state')}.${row.direction === 'low' ? 'low' : 'high'}`;
-  return hasMessage(key) ? (key as MessageKey) : null;
+  if (row.kind === 'longStop' || row.kind === 'connectionLost') return KIND_SUGGESTIONS[row.kind];
+  const of = SUGGESTIONS[row.subsystem ?? (row.kind === 'guidance' ? 'guidance' : 'state')];
+  return of ? of[row.direction === 'low' ? 'low' : 'high'] : null;
 }
 
 export function workingHoursOf(row: Pick<AlarmRow, 'kind' | 'subsystem'>): number | null {

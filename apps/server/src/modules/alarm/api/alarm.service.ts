@@ -1,4 +1,4 @@
-import { alarmContract, type EndpointArgs, type Language, type TagDef } from '@boreline/contracts';
+import { alarmContract, type EndpointArgs, type Language, SUBSYSTEM_NAME_KEYS, type TagDef } from '@boreline/contracts';
 import { translate } from '@boreline/i18n';
 import type { Kysely } from 'kysely';
 import type { AuthSession } from '../../../core/auth.js';
@@ -98,7 +98,7 @@ export class AlarmService {
     const naming = { language, tags: new Map(tags.map((t) => [t.code, t])) };
     const text = (key: string) => translate(localeOf(language), key);
     const found = await this.repo.params(run.id);
-    const subsystems = [...new Set(tags.map((t) => t.subsystem))].map((code) => ({ code, name: text(`telemetry.subsystem.${code}`) }));
+    const subsystems = [...new Set(tags.map((t) => t.subsystem))].map((code) => ({ code, name: text(SUBSYSTEM_NAME_KEYS[code]) }));
     const points = found.points.map((code) => ({ code, name: pointName(code, naming), subsystem: naming.tags.get(code)?.subsystem ?? null }));
     return { subsystems, points, ringMin: found.ringMin, ringMax: found.ringMax, firstTs: found.firstTs, lastTs: found.lastTs };
   }

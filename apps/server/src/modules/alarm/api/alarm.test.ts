@@ -32,7 +32,7 @@ describe('alarm calls (/u/web/alarm/*, /u/TBMAlarm/*)', () => {
   const send = async (endpoint: EndpointDefinition, input: object, given?: string, lang = 'en_US') => {
     const token = given === undefined ? tokens.handler : given || undefined;
     const inQuery = inputSource(endpoint) === 'query';
-    const query = inQuery ? `?${new URLSearchParams(Object.entries(input).map(([k, v]) => [k, String(v)])).toString()}` : '';
+    const query = inQuery ? `?${new URLSearchParams(Object.entries(input).map(([k, v]): [string, string] => [k, String(v)])).toString()}` : '';
     return call(t.app, endpoint.method, `${endpointUrl(endpoint)}${query}`, { token, lang, ...(inQuery ? {} : { payload: input }) });
   };
   const api = async (endpoint: EndpointDefinition, input: object, token?: string, lang?: string) => envelope(await send(endpoint, input, token, lang));
