@@ -1,4 +1,4 @@
-import { authContract } from '@boreline/contracts';
+import { alarmContract, authContract } from '@boreline/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, call, type ClientContext, configureClient, request } from './client.js';
 
@@ -60,6 +60,12 @@ describe('request client', () => {
     await call(authContract.mobileCode, { mobile: '139', state: 'abcdefghijklmnop', captcha: 'X' });
     expect(calls[0]?.url).toBe('/server_main/g/web/sys/getMobileCode?mobile=139&state=abcdefghijklmnop&captcha=X');
     expect(calls[0]?.init.body).toBeUndefined();
+  });
+
+  it('fills `:param` segments of the path from the input and sends the rest in the query string', async () => {
+    next = async () => respond({ code: 0, msg: 'ok', data: null });
+    await call(alarmContract.alarmCurrentQueryByToken, { token: 'h5AbCdEfGhIjKlMnOpQrStUv', runId: 7 });
+    expect(calls[0]?.url).toBe('/server_project/u/web/alarm/current/query/v1/h5AbCdEfGhIjKlMnOpQrStUv?runId=7');
   });
 
   it('code 1: warns with the server text, ends the session and rejects', async () => {
