@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, signIn } from '../../../test/factories.js';
 import { ADMIN, createTestApp, envelope, type TestApp } from '../../../test/testApp.js';
 import { migration } from '../../db/migrations/20261129T1100_alarmGrants.js';
+import type { MigrationDb } from '../../db/migrations/helpers.js';
 
 describe('alarm grants of existing roles (migration 20261129T1100_alarmGrants)', () => {
   let t: TestApp;
@@ -40,7 +41,7 @@ describe('alarm grants of existing roles (migration 20261129T1100_alarmGrants)',
   afterAll(() => t.close());
 
   it('gives alarm message readers the alarm records, and managing roles the handling and settings, once', async () => {
-    for (let pass = 0; pass < 2; pass += 1) await migration.up(t.db.kysely, t.db.dialect);
+    for (let pass = 0; pass < 2; pass += 1) await migration.up(t.db.kysely as unknown as MigrationDb, t.db.dialect);
     expect(await codesOf('role_resources', roles.reader)).toEqual(['alarm.message.read', 'alarm.record.read']);
     const all = ['alarm.message.read', 'alarm.record.handle', 'alarm.record.read', 'alarm.settings.write'];
     expect(await codesOf('role_resources', roles.orgAdmin)).toEqual(all);
@@ -51,7 +52,7 @@ describe('alarm grants of existing roles (migration 20261129T1100_alarmGrants)',
 
   it('makes a code the database lacks under the alarms menu, beside alarm messages', async () => {
     await t.db.kysely.deleteFrom('resources').where('code', '=', 'alarm.settings.write').execute();
-    await migration.up(t.db.kysely, t.db.dialect);
+    await migration.up(t.db.kysely as unknown as MigrationDb, t.db.dialect);
     const of = (code: string) => t.db.kysely.selectFrom('resources').select(['id', 'parent_id', 'path', 'level']).where('code', '=', code).executeTakeFirstOrThrow();
     const [made, sibling] = [await of('alarm.settings.write'), await of('alarm.message.read')];
     expect(made.parent_id).toBe(sibling.parent_id);
