@@ -2,7 +2,7 @@ import { adminContract, alarmContract as c, type EndpointDefinition, endpointUrl
 import ExcelJS from 'exceljs';
 import type { Insertable } from 'kysely';
 import type { z } from 'zod';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildRun, buildUser, type BuiltUser, call, signIn } from '../../../../test/factories.js';
 import { ADMIN, createTestApp, envelope, type TestApp } from '../../../../test/testApp.js';
 import type { AlarmTable } from '../../../db/schema/alarm.js';
@@ -27,6 +27,8 @@ describe('alarm calls (/u/web/alarm/*, /u/TBMAlarm/*)', () => {
   const users = {} as Record<'handler' | 'reader' | 'plain' | 'other', BuiltUser>;
   const tokens = {} as Record<'handler' | 'reader' | 'plain' | 'other', string>;
   const numbers = new Map<number, number>();
+  /** Alarm notices published on the bus (what the pages watching a run's alarm topic get). */
+  const notices: { runId: number; body: c.AlarmNoticeBody }[] = [];
 
   /** `token`: the handler's unless given; '' sends none. */
   const send = async (endpoint: EndpointDefinition, input: object, given?: string, lang = 'en_US') => {
@@ -83,6 +85,10 @@ describe('alarm calls (/u/web/alarm/*, /u/TBMAlarm/*)', () => {
 
   beforeAll(async () => {
     t = await createTestApp({}, { now: () => clock });
+    t.app.platform.bus.onMessage((raw) => {
+      const message = JSON.parse(raw) as { type?: string; runId: number; body: c.AlarmNoticeBody };
+      if (message.type === 'alarm') notices.push({ runId: message.runId, body: message.body });
+    });
     sa = await signIn(t.app, ADMIN.email, ADMIN.password, { ip: '10.91.0.1' });
     const root = ((await admin(adminContract.orgQuery, {})) as unknown as { id: number }[])[0]?.id ?? 1;
     ids.orgA = (await admin(adminContract.orgAdd, { parentId: root, name: 'Contractor A', type: 'company', sort: 1 })).id;
@@ -273,7 +279,9 @@ describe('alarm calls (/u/web/alarm/*, /u/TBMAlarm/*)', () => {
     const a = await insertAlarm(ids.runA);
     const b = await insertAlarm(ids.runA, { point: THRUST.code, subsystem: 'thrust' });
     const done = await insertAlarm(ids.runA, { point: 'state.longStop', kind: 'longStop', acked_at: clock - HOUR, acked_by: users.reader.id, ack_comment: 'Earlier' });
+    notices.length = 0;
     expect(await api(c.alarmAck, { runId: ids.runA, ids: [a, b, done], comment: 'Cooler cleaned' })).toMatchObject({ code: 0, msg: 'Acknowledged', data: { acked: 2 } });
+    await vi.waitFor(() => expect(notices.map((n) => [n.runId, n.body.event, n.body.alarmId]).sort()).toEqual([[ids.runA, 'acked', a], [ids.runA, 'acked', b]].sort()));
     const detail = await ok<c.AlarmDetail>(c.alarmDetail, { runId: ids.runA, id: a });
     expect(detail.alarm).toMatchObject({ state: 'activeAcked', ackedAt: clock, ackedBy: { id: users.handler.id, name: 'Shift engineer' }, ackComment: 'Cooler cleaned' });
     expect(detail.actions).toEqual([{ at: clock, action: 'acked', by: { id: users.handler.id, name: 'Shift engineer' }, text: 'Cooler cleaned' }]);
@@ -329,7 +337,9 @@ describe('alarm calls (/u/web/alarm/*, /u/TBMAlarm/*)', () => {
     ]);
     expect((await api(c.alarmShelve, { runId: ids.runA, point: 'thrust.noSuchPoint', minutes: 5, reason: 'x' })).msg).toBe('This machine has no such monitored point');
     expect((await api(c.alarmShelve, { runId: ids.runA, point: 'state.longStop', minutes: 5, reason: 'Planned stop' })).code).toBe(0);
+    notices.length = 0;
     expect(await api(c.alarmUnshelve, { runId: ids.runA, point: HYDRAULIC.code })).toMatchObject({ code: 0, data: { unshelved: true } });
+    await vi.waitFor(() => expect(notices).toEqual([{ runId: ids.runA, body: { event: 'unshelved', alarmId: id, point: HYDRAULIC.code, level: 'alarm' } }]));
     expect(await ok(c.alarmUnshelve, { runId: ids.runA, point: HYDRAULIC.code })).toEqual({ unshelved: false });
     expect((await ok<c.CurrentAlarms>(c.alarmCurrentQuery, { runId: ids.runA })).shelved.map((s) => s.point)).toEqual(['state.longStop']);
     const detail = await ok<c.AlarmDetail>(c.alarmDetail, { runId: ids.runA, id });
