@@ -93,25 +93,30 @@ describe('alarm runtime: frames stored over HTTP raise, group, survive a restart
     expect((await bell()).records).toHaveLength(1);
   });
 
-  it('keeps one active record across a restart: a new app on the same database continues it', async () => {
+  it('keeps one active record across a restart: a new app on the same database continues it and clears it', async () => {
     await t.app.close();
     restarted = await buildApp(t.config);
     t.app = restarted;
     await ingest(key, [torque(T0 + 120 * S, 5900), torque(T0 + 121 * S, 6100)]);
-    const rows = await alarms();
+    let rows = await alarms();
     expect(rows.filter((r) => r.end_ts === null)).toHaveLength(1);
     expect(rows).toHaveLength(2);
     expect(rows[1]).toMatchObject({ number: 2, level: 'alarm' });
+    // The engine continued the record: the value back inside ends it.
+    await ingest(key, [torque(T0 + 122 * S, 3000)]);
+    rows = await alarms();
+    expect(rows[1]).toMatchObject({ end_ts: T0 + 122 * S, end_reason: 'normal' });
   });
 
   it('switching the setting off ends the active alarm', async () => {
+    await ingest(key, [torque(T0 + 130 * S, 5200)]);
+    expect((await alarms())[2]).toMatchObject({ number: 3, end_ts: null });
     await ok(adminContract.warnSettingUpdate, setting({ enabled: false }));
     await runtime().settled();
-    const rows = await alarms();
-    expect(rows[1]?.end_ts).not.toBeNull();
-    expect(rows[1]?.end_reason).toBe('disabled');
+    expect((await alarms())[2]?.end_ts).not.toBeNull();
+    expect((await alarms())[2]?.end_reason).toBe('disabled');
     await ingest(key, [torque(T0 + 180 * S, 7000)]);
-    expect(await alarms()).toHaveLength(2);
+    expect(await alarms()).toHaveLength(3);
     await ok(adminContract.warnSettingUpdate, setting());
   });
 
