@@ -182,7 +182,7 @@ export function registerAlarmRuntime(ctx: ModuleContext): AlarmRuntime {
     const slot = slotOf(e.runId);
     const now = ctx.now();
     slot.alarms.frame(e.frame, e.codes, e.late, now);
-    if (!e.late) slot.alarms.checkLongStop(ctx.machine.engineState(e.runId), e.frame.ts);
+    if (!e.late) slot.alarms.checkLongStop(() => ctx.machine.engineState(e.runId), e.frame.ts);
   });
   ctx.events.on('stateChanged', (e) => {
     const slot = slotOf(e.runId);
@@ -201,9 +201,8 @@ export function registerAlarmRuntime(ctx: ModuleContext): AlarmRuntime {
       const now = ctx.now();
       for (const slot of slots.values()) {
         slot.alarms.closeQuietBackfill(now, BACKFILL_QUIET_MS);
-        const state = ctx.machine.engineState(slot.alarms.runId);
         const at = Number.isFinite(slot.alarms.newestLiveTs) ? slot.alarms.newestLiveTs : now;
-        slot.alarms.checkLongStop(state, at, true);
+        slot.alarms.checkLongStop(() => ctx.machine.engineState(slot.alarms.runId), at, true);
       }
     }, TICK_MS);
     timer.unref();

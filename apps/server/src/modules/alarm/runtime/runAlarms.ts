@@ -1,5 +1,5 @@
 import { alarmContract, KEY_TAGS, type TagDef } from '@boreline/contracts';
-import type { Frame } from '../../../telemetry/frame.js';
+import type { Frame } from '../../../telemetry/index.js';
 import { AlarmEngine } from '../engine/alarmEngine.js';
 import type { ActiveAlarmState, AlarmTransition, EndReason } from '../engine/alarmTypes.js';
 import { compilePointSettings } from '../engine/pointSettings.js';
@@ -184,10 +184,11 @@ export class RunAlarms {
   }
 
   /** A long stop: the machine stopped (waiting) longer than the run's threshold; ends when it works again. */
-  checkLongStop(state: { state: string | null; since: number | null } | null, at: number, force = false): void {
-    if (!this.setup || state === null || state.since === null) return;
-    if (!force && at - this.lastStateCheck < STATE_CHECK_MS) return;
+  checkLongStop(stateOf: () => { state: string | null; since: number | null } | null, at: number, force = false): void {
+    if (!this.setup || (!force && at - this.lastStateCheck < STATE_CHECK_MS)) return;
     this.lastStateCheck = at;
+    const state = stateOf();
+    if (state === null || state.since === null) return;
     const point = MACHINE_STATE_POINTS.longStop;
     const limitMs = this.setup.runSettings.longStopMinutes * 60_000;
     const active = this.stateActive.has(point);
