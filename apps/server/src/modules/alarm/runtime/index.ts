@@ -26,6 +26,8 @@ declare module '../../../core/services.js' {
 export const BACKFILL_QUIET_MS = 30_000;
 /** Machine states (long stop) and quiet backfills are looked at this often. */
 const TICK_MS = 30_000;
+/** Settings, shelves and shifts of the runs judged here are read again this often (a missed bus message, a changed shift). */
+const RELOAD_MS = 300_000;
 
 /** A reload of a run's settings or shelves, told to the other instances on the bus. */
 interface ReloadMessage {
@@ -195,10 +197,16 @@ export function registerAlarmRuntime(ctx: ModuleContext): AlarmRuntime {
   });
 
   let timer: NodeJS.Timeout | null = null;
+  let reloadedAt = 0;
   ctx.lifecycle.onStart(() => {
+    reloadedAt = ctx.now();
     timer = setInterval(() => {
       if (stopped) return;
       const now = ctx.now();
+      if (now - reloadedAt >= RELOAD_MS) {
+        reloadedAt = now;
+        for (const runId of slots.keys()) void reload(runId, 'settings');
+      }
       for (const slot of slots.values()) {
         slot.alarms.closeQuietBackfill(now, BACKFILL_QUIET_MS);
         const at = Number.isFinite(slot.alarms.newestLiveTs) ? slot.alarms.newestLiveTs : now;
