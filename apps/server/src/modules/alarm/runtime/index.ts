@@ -132,7 +132,11 @@ export function registerAlarmRuntime(ctx: ModuleContext): AlarmRuntime {
     slots.set(runId, created);
     slot = created;
     void created.enqueue(async () => {
-      const setup = await readSetup(runId);
+      // A failed read is tried again with the run's next frame (the frames kept meanwhile are lost).
+      const setup = await readSetup(runId).catch((error: unknown) => {
+        if (slots.get(runId) === created) slots.delete(runId);
+        throw error;
+      });
       if (!setup) {
         created.gone = true;
         slots.delete(runId);
