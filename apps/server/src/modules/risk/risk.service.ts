@@ -145,11 +145,20 @@ export class RiskService {
     return (await this.zonesOf(run)).zones.filter((z) => z.startRing <= ring && ring <= z.endRing);
   }
 
-  /** The zone, when the caller holds `code` at its run; a zone of a run out of reach answers as a missing one. */
+  /**
+   * The zone, when the caller holds `code` at its run. A zone that does not exist and one of a run
+   * the caller cannot read at all answer the same code 3 (another tenant learns nothing); a caller
+   * who reads the run but may not change it gets the no-permission answer.
+   */
   private async zoneFor(session: AuthSession, id: number, code: 'alarm.risk.read' | 'alarm.risk.write'): Promise<RiskPointRow> {
     const zone = await this.deps.repo.find(id);
-    if (!zone) throw errors.noPermission();
-    await this.deps.runs.require(session, zone.run_id, code);
+    if (!zone) throw errors.business('risk.error.notFound');
+    try {
+      await this.deps.runs.require(session, zone.run_id, code);
+    } catch (error) {
+      const readable = code === 'alarm.risk.write' && (await this.deps.runs.require(session, zone.run_id, 'alarm.risk.read').then(() => true, () => false));
+      throw readable ? error : errors.business('risk.error.notFound');
+    }
     return zone;
   }
 
@@ -257,10 +266,10 @@ export class RiskService {
     return zone.run_id;
   }
 
-  /** Removes one picture of a zone; a file that is no zone's picture, or of a run out of reach, answers as a missing one. */
+  /** Removes one picture of a zone; a file that is no zone's picture, or of a run out of reach, answers as a missing zone. */
   async removePicture(session: AuthSession, fileId: string): Promise<void> {
     const file = await this.deps.files.find(fileId);
-    if (!file || file.purpose !== PURPOSE || file.owner_kind !== OWNER_KIND || file.owner_id === null || file.parent_id !== null) throw errors.noPermission();
+    if (!file || file.purpose !== PURPOSE || file.owner_kind !== OWNER_KIND || file.owner_id === null || file.parent_id !== null) throw errors.business('risk.error.notFound');
     await this.zoneFor(session, Number(file.owner_id), 'alarm.risk.write');
     await this.deps.files.remove([file.id]);
   }

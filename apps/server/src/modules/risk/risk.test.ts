@@ -210,23 +210,29 @@ describe('risk points: form-encoded add, edit, delete; rules of spec §5; pictur
   it("refuses another tenant's zone, run and picture ids exactly as missing ones", async () => {
     const picture = await upload(runId);
     const zone = data<{ id: number }>(await form(c.riskAdd, zoneFields({ code: 'T-1', pictureIds: [picture] })));
-    const missing = { code: 2, msg: translate('en-US', 'common.error.noPermission') };
-    const alike = (body: Body) => expect({ code: body.code, msg: body.msg }).toEqual(missing);
-    // The other tenant, holding both codes in its own organization.
-    alike(await post(c.riskQuery, { runId }, stranger));
-    alike(await post(c.riskCurrent, { runId }, stranger));
-    alike(await get(c.riskRings, { runId }, stranger));
-    alike(await get(c.riskRingSpec, { runId, ring: 101 }, stranger));
-    alike(await post(c.riskPictures, { id: zone.id }, stranger));
-    alike(await post(c.riskPictures, { id: 987_654 }, stranger));
-    alike(await form(c.riskEdit, { ...zoneFields({ code: 'T-1' }), id: zone.id }, stranger));
-    alike(await form(c.riskEdit, { ...zoneFields({ code: 'T-1' }), id: 987_654 }, stranger));
-    alike(await form(c.riskDelete, { id: zone.id }, stranger));
-    alike(await post(c.riskDeletePicture, { fileId: picture }, stranger));
-    alike(await post(c.riskDeletePicture, { fileId: 'missingFileIdAAAAAAAAA' }, stranger));
-    alike(await form(c.riskAdd, zoneFields({ code: 'T-2' }), stranger));
+    const noPermission = { code: 2, msg: translate('en-US', 'common.error.noPermission') };
+    const notFound = { code: 3, msg: translate('en-US', 'risk.error.notFound') };
+    const answers = (body: Body, expected: { code: number; msg: string }) => expect({ code: body.code, msg: body.msg }).toEqual(expected);
+    // The other tenant, holding both codes in its own organization: A's run is refused...
+    answers(await post(c.riskQuery, { runId }, stranger), noPermission);
+    answers(await post(c.riskCurrent, { runId }, stranger), noPermission);
+    answers(await get(c.riskRings, { runId }, stranger), noPermission);
+    answers(await get(c.riskRingSpec, { runId, ring: 101 }, stranger), noPermission);
+    answers(await form(c.riskAdd, zoneFields({ code: 'T-2' }), stranger), noPermission);
+    // ...and A's zone and picture answer exactly as a missing zone and a missing picture do.
+    for (const [aimed, absent] of [
+      [await post(c.riskPictures, { id: zone.id }, stranger), await post(c.riskPictures, { id: 987_654 }, stranger)],
+      [await form(c.riskEdit, { ...zoneFields({ code: 'T-1' }), id: zone.id }, stranger), await form(c.riskEdit, { ...zoneFields({ code: 'T-1' }), id: 987_654 }, stranger)],
+      [await form(c.riskDelete, { id: zone.id }, stranger), await form(c.riskDelete, { id: 987_654 }, stranger)],
+      [await post(c.riskDeletePicture, { fileId: picture }, stranger), await post(c.riskDeletePicture, { fileId: 'missingFileIdAAAAAAAAA' }, stranger)],
+    ] as const) {
+      answers(aimed, notFound);
+      answers(absent, notFound);
+    }
+    // A reader of A's run is told he may not change the zone.
+    answers(await form(c.riskDelete, { id: zone.id }, reader), { code: 2, msg: translate('en-US', 'common.error.forbidden') });
     // A's writer cannot aim at the other run, nor attach the other tenant's upload.
-    alike(await form(c.riskAdd, { ...zoneFields({ code: 'T-3' }), runId: otherRunId }));
+    answers(await form(c.riskAdd, { ...zoneFields({ code: 'T-3' }), runId: otherRunId }), noPermission);
     const theirs = await upload(otherRunId, stranger);
     const foreign = await form(c.riskAdd, zoneFields({ code: 'T-4', pictureIds: [theirs] }));
     const absent = await form(c.riskAdd, zoneFields({ code: 'T-4', pictureIds: ['missingFileIdAAAAAAAAA'] }));
