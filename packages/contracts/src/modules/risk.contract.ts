@@ -23,9 +23,13 @@ export const RISK_STATES = ['ahead', 'approaching', 'inside', 'passed'] as const
 export type RiskState = (typeof RISK_STATES)[number];
 export const RiskStateSchema = z.enum(RISK_STATES, { error: 'validation.invalid' });
 
+/** The catalogue text of each state (`risk` namespace). */
+export const RISK_STATE_KEYS = { ahead: 'risk.state.ahead', approaching: 'risk.state.approaching', inside: 'risk.state.inside', passed: 'risk.state.passed' } as const satisfies Record<RiskState, string>;
+
 export const RISK_LEVELS = ['low', 'medium', 'high', 'veryHigh'] as const;
 export type RiskLevel = (typeof RISK_LEVELS)[number];
 export const RiskLevelSchema = z.enum(RISK_LEVELS, { error: 'validation.invalid' });
+export const RISK_LEVEL_KEYS = { low: 'risk.level.low', medium: 'risk.level.medium', high: 'risk.level.high', veryHigh: 'risk.level.veryHigh' } as const satisfies Record<RiskLevel, string>;
 
 /** A risk zone's id: a number only (a form's digits are read as a number by the server). */
 export const RiskIdSchema = z

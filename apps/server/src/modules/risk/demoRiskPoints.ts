@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import type { Database } from '../../db/schema.js';
 import type { FilesService } from '../files/index.js';
 import { RiskRepo } from './risk.repo.js';
-import { geometryOf, RiskService } from './risk.service.js';
+import { geometryOf, type RiskService } from './risk.service.js';
 import { directionOf } from './riskState.js';
 
 interface DemoZone {

@@ -32,7 +32,7 @@ describe('risk points: form-encoded add, edit, delete; rules of spec §5; pictur
   const post = async (endpoint: { base: 'main' | 'project'; path: string }, payload: object, token = writer, lang = 'en_US'): Promise<Body> =>
     envelope(await call(t.app, 'POST', endpointUrl(endpoint), { token, payload, lang }));
   const get = async (endpoint: { base: 'main' | 'project'; path: string }, query: Record<string, string | number>, token = writer): Promise<Body> =>
-    envelope(await call(t.app, 'GET', `${endpointUrl(endpoint)}?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString()}`, { token }));
+    envelope(await call(t.app, 'GET', `${endpointUrl(endpoint)}?${new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)])).toString()}`, { token }));
   /** A form-encoded call as a browser form sends it: every value text, lists as repeated fields. */
   const form = async (endpoint: { base: 'main' | 'project'; path: string }, fields: Record<string, string | number | readonly string[]>, token = writer, lang = 'en_US'): Promise<Body> => {
     const params = new URLSearchParams();
@@ -154,8 +154,7 @@ describe('risk points: form-encoded add, edit, delete; rules of spec §5; pictur
       };
       // Required: code, position, name, alarm start and end.
       for (const field of ['code', 'position', 'name', 'startChainage', 'endChainage']) {
-        const fields: Record<string, string | number> = zoneFields({ code: `${locale}-req` });
-        delete fields[field];
+        const fields = Object.fromEntries(Object.entries(zoneFields({ code: `${locale}-req` })).filter(([name]) => name !== field));
         await refused(fields, field, 'validation.required');
         await refused({ ...fields, [field]: '' }, field, 'validation.required');
       }

@@ -1,4 +1,4 @@
-import { formatChainage, type Language, type riskContract } from '@boreline/contracts';
+import { formatChainage, type Language, riskContract } from '@boreline/contracts';
 import { type ExcelColumn, ReportWorkbook } from '../../core/excel.js';
 import { t } from '../../core/i18n.js';
 
@@ -6,7 +6,7 @@ type RiskPoint = riskContract.RiskPoint;
 
 /** The risk points as one sheet, headers and levels and states in the caller's language. */
 export async function riskWorkbook(zones: readonly RiskPoint[], language: Language): Promise<Buffer> {
-  const level = (value: riskContract.RiskLevel | null) => (value ? t(language, `risk.level.${value}`) : '');
+  const level = (value: riskContract.RiskLevel | null) => (value ? t(language, riskContract.RISK_LEVEL_KEYS[value]) : '');
   const columns: ExcelColumn<RiskPoint>[] = [
     { header: 'risk.field.code', width: 14, value: (z) => z.code },
     { header: 'risk.field.name', width: 28, value: (z) => z.name },
@@ -17,7 +17,7 @@ export async function riskWorkbook(zones: readonly RiskPoint[], language: Langua
     { header: 'risk.field.endRing', width: 10, value: (z) => z.endRing, format: 'integer' },
     { header: 'risk.field.settlementLevel', width: 14, value: (z) => level(z.settlementLevel) },
     { header: 'risk.field.vibrationLevel', width: 14, value: (z) => level(z.vibrationLevel) },
-    { header: 'risk.field.state', width: 14, value: (z) => t(language, `risk.state.${z.state}`) },
+    { header: 'risk.field.state', width: 14, value: (z) => t(language, riskContract.RISK_STATE_KEYS[z.state]) },
     { header: 'risk.field.ringsToGo', width: 10, value: (z) => z.ringsToGo, format: 'integer' },
     { header: 'risk.field.pictures', width: 10, value: (z) => z.pictureCount, format: 'integer' },
     { header: 'risk.field.remark', width: 30, value: (z) => z.remark },

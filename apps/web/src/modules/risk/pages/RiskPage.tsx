@@ -50,10 +50,10 @@ function RiskPoints({ run }: { run: CurrentRun }) {
   const [dialog, setDialog] = useState<Dialog>(null);
   const [detail, setDetail] = useState<RiskPoint | null>(null);
   const remove = useMutationWithNotice({ mutationFn: deleteRisk, success: t('risk.page.deleted'), invalidate: [RISK_KEY] });
-  const level = (value: c.RiskLevel | null) => (value ? t(`risk.level.${value}`) : '—');
+  const level = (value: c.RiskLevel | null) => (value ? t(c.RISK_LEVEL_KEYS[value]) : '—');
   const stateTag = (zone: RiskPoint) => (
     <Tag color={STATE_COLORS[zone.state]} data-testid="risk-state">
-      {t(`risk.state.${zone.state}`)}
+      {t(c.RISK_STATE_KEYS[zone.state])}
     </Tag>
   );
 
@@ -87,7 +87,7 @@ function RiskPoints({ run }: { run: CurrentRun }) {
           <Input allowClear placeholder={t('risk.field.code')} style={{ width: 140 }} aria-label={t('risk.field.code')} />
         </Form.Item>
         <Form.Item name="state">
-          <Select allowClear placeholder={t('risk.field.state')} style={{ width: 160 }} options={c.RISK_STATES.map((s) => ({ value: s, label: t(`risk.state.${s}`) }))} />
+          <Select allowClear placeholder={t('risk.field.state')} style={{ width: 160 }} options={c.RISK_STATES.map((s) => ({ value: s, label: t(c.RISK_STATE_KEYS[s]) }))} />
         </Form.Item>
       </QueryForm>
       <DataTable<RiskPoint, typeof c.riskExport.input, typeof c.riskExport.output>
@@ -189,10 +189,10 @@ function RiskPoints({ run }: { run: CurrentRun }) {
             </Space>
             <Space size={12} wrap>
               <Field name="settlementLevel" label={t('risk.field.settlementLevel')}>
-                <Select allowClear style={{ width: 200 }} options={c.RISK_LEVELS.map((l) => ({ value: l, label: t(`risk.level.${l}`) }))} />
+                <Select allowClear style={{ width: 200 }} options={c.RISK_LEVELS.map((l) => ({ value: l, label: t(c.RISK_LEVEL_KEYS[l]) }))} />
               </Field>
               <Field name="vibrationLevel" label={t('risk.field.vibrationLevel')}>
-                <Select allowClear style={{ width: 200 }} options={c.RISK_LEVELS.map((l) => ({ value: l, label: t(`risk.level.${l}`) }))} />
+                <Select allowClear style={{ width: 200 }} options={c.RISK_LEVELS.map((l) => ({ value: l, label: t(c.RISK_LEVEL_KEYS[l]) }))} />
               </Field>
             </Space>
             <Field name="remark" label={t('risk.field.remark')}>
@@ -201,7 +201,7 @@ function RiskPoints({ run }: { run: CurrentRun }) {
             <Field name="description" label={t('risk.field.description')}>
               <Input.TextArea rows={3} maxLength={LIMITS.riskDescriptionMaxLength} />
             </Field>
-            <Field name="pictureIds" label={t('risk.field.pictures')}>
+            <Field name="pictureIds" label={t('risk.field.pictures')} extra={t('risk.page.picturesHint')}>
               <UploadField types={PICTURE_TYPES} maxBytes={LIMITS.riskPictureMaxBytes} maxCount={LIMITS.riskPicturesMax} upload={uploadPicture(run.runId)} />
             </Field>
           </>
