@@ -144,7 +144,7 @@ describe('risk points in Chromium', () => {
           await page.reload();
           return (await row.getByTestId('risk-state').innerText({ timeout: 10_000 })).trim();
         },
-        { timeout: 60_000, intervals: [1_000] },
+        { timeout: 60_000, interval: 1_000 },
       )
       .toBe(text('risk.state.approaching'));
     expect(await row.innerText()).toMatch(/\b3\b/);
