@@ -131,6 +131,14 @@ describe('risk points: form-encoded add, edit, delete; rules of spec §5; pictur
     expect((await list()).total).toBe(0);
   });
 
+  it('describes add, edit and delete as form-encoded calls in the OpenAPI document (JSON accepted too)', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/server_main/g/web/sys/openapi/v1' })).json() as { paths: Record<string, { post?: { requestBody?: { content: Record<string, unknown> } } }> };
+    for (const endpoint of [c.riskAdd, c.riskEdit, c.riskDelete]) {
+      expect(Object.keys(doc.paths[endpointUrl(endpoint)]?.post?.requestBody?.content ?? {})).toEqual(['application/x-www-form-urlencoded', 'application/json']);
+    }
+    expect(Object.keys(doc.paths[endpointUrl(c.riskQuery)]?.post?.requestBody?.content ?? {})).toEqual(['application/json']);
+  });
+
   it('refuses callers without the codes: reading needs alarm.risk.read, changing alarm.risk.write', async () => {
     data(await form(c.riskAdd, zoneFields({ code: 'P-1' })));
     expect((await post(c.riskQuery, { runId }, plain)).code).toBe(2);
