@@ -203,6 +203,13 @@ describe('authorization matrix', () => {
       message: messageB.id,
       alarm: alarmB.id,
       file: await uploadAs(tokens.otherTenant, { purpose: 'feedbackScreenshot' }),
+      riskPoint: (
+        await t.db.kysely
+          .insertInto('risk_points')
+          .values({ run_id: runB, code: 'B-1', position: 1100, name: 'B zone', start_chainage: 1100, end_chainage: 1120, remark: null, settlement_level: null, vibration_level: null, description: null, notified_state: null, created_by: null, created_at: Date.now(), updated_at: Date.now() })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id,
     } satisfies Partial<Record<IdKind, number | string>>);
     tokens.h5Run = await h5For(a.run);
     tokens.h5OtherRun = await h5For(a.run2);
@@ -300,7 +307,7 @@ describe('authorization matrix', () => {
 
   it("swaps every id field of every request, found in the route's contract, for another tenant's object: refused, and answered as a missing id is", async () => {
     const routes = t.app.routeTable.filter((r) => r.url.startsWith('/server_') && r.method !== 'HEAD' && r.permission !== 'public' && r.permission !== 'machine');
-    const missing: Record<IdKind, number | string> = { org: MISSING, role: MISSING, user: MISSING, run: MISSING, shiftReport: MISSING, shift: MISSING, shiftRecord: MISSING, message: MISSING, file: 'missingFileIdAAAAAAAAA', resource: MISSING, alarm: MISSING };
+    const missing: Record<IdKind, number | string> = { org: MISSING, role: MISSING, user: MISSING, run: MISSING, shiftReport: MISSING, shift: MISSING, shiftRecord: MISSING, message: MISSING, file: 'missingFileIdAAAAAAAAA', resource: MISSING, alarm: MISSING, riskPoint: MISSING };
     const send = async (route: (typeof routes)[number], endpoint: EndpointDefinition, input: object) => {
       const inQuery = route.method === 'GET' || inputSource(endpoint) === 'query';
       const response = await t.app.inject({

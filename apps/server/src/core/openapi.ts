@@ -62,6 +62,9 @@ export function buildOpenApi(endpoints: readonly EndpointDefinition[], version: 
     if (inputSource(endpoint) === 'body') {
       operation.requestBody = { required: true, content: { 'application/json': { schema: input } } };
     }
+    if (inputSource(endpoint) === 'form') {
+      operation.requestBody = { required: true, content: { 'application/x-www-form-urlencoded': { schema: input }, 'application/json': { schema: input } } };
+    }
     if (inputSource(endpoint) === 'multipart') {
       operation.requestBody = {
         required: true,

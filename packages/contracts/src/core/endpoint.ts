@@ -20,10 +20,11 @@ export interface EndpointDefinition<
   permission: Permission;
   summary: string;
   /**
-   * Where the input is read from: the query string (default for GET), the JSON body (POST), or a
+   * Where the input is read from: the query string (default for GET), the JSON body (POST), a
+   * form-encoded body (application/x-www-form-urlencoded; a JSON body is accepted too), or a
    * multipart form whose file the handler streams (the schema then checks the other fields).
    */
-  inputFrom?: 'query' | 'body' | 'multipart';
+  inputFrom?: 'query' | 'body' | 'form' | 'multipart';
   input: I;
   output: O;
   /**
@@ -87,7 +88,7 @@ export function fillPath(endpoint: Pick<EndpointDefinition, 'base' | 'path'>, in
   return { url, rest: Object.fromEntries(Object.entries(values).filter(([name]) => !names.includes(name))) };
 }
 
-export const inputSource = (endpoint: Pick<EndpointDefinition, 'method' | 'inputFrom'>): 'query' | 'body' | 'multipart' =>
+export const inputSource = (endpoint: Pick<EndpointDefinition, 'method' | 'inputFrom'>): 'query' | 'body' | 'form' | 'multipart' =>
   endpoint.inputFrom ?? (endpoint.method === 'GET' ? 'query' : 'body');
 
 export type EndpointInput<E> = E extends EndpointDefinition<infer I, z.ZodType> ? z.input<I> : never;
