@@ -4,6 +4,7 @@ import { Alert, Badge, Card, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { formatInstant, useFormat } from '../../../core/format.js';
 import { StatusTag } from '../../../ui/StatusTag.js';
+import { NearestRiskZone } from '../../risk/index.js';
 import type { DeviceSummary } from './deviceSummary.js';
 import type { DiagramStatus } from './diagramSvg.js';
 import { useT } from '../../../core/i18n.js';
@@ -22,6 +23,8 @@ export interface RealtimeHeaderProps {
   /** The first values are still being read: neither live nor stale yet. */
   loading: boolean;
   now: number;
+  /** The run whose nearest risk zone is shown (not in the H5 view). */
+  runId?: number;
 }
 
 /** Which machine, what it does and since when, where it is, and whether what is shown is live. */
@@ -50,6 +53,11 @@ export function RealtimeHeader(props: RealtimeHeaderProps) {
             <Typography.Text type="secondary">{t('project.list.currentChainage')}</Typography.Text>
             <strong data-testid="rta-chainage">{texts.chainage}</strong>
           </span>
+          {props.runId === undefined ? null : (
+            <span className="rt-header-item">
+              <NearestRiskZone runId={props.runId} />
+            </span>
+          )}
           <span className="rt-header-item rt-header-end" data-testid="rta-connection" data-connected={summary.connected ?? undefined}>
             {summary.connected === null ? null : <Badge status={summary.connected ? 'success' : 'error'} text={texts.connection} />}
           </span>

@@ -45,7 +45,7 @@ function RealtimeView({ run, page, pages }: RealtimeViewProps) {
 
   return (
     <div className="rt-page" data-testid="realtime-page" data-machine-type={run.machineType}>
-      <RealtimeHeader projectName={run.projectName} tbmCode={run.tbmCode} timeZone={run.timeZone} {...header} />
+      <RealtimeHeader projectName={run.projectName} tbmCode={run.tbmCode} timeZone={run.timeZone} runId={run.runId} {...header} />
       <PageNav
         pages={pages}
         active={page}
