@@ -3,7 +3,7 @@ import type { Insertable, Kysely } from 'kysely';
 import { DAY_MS, localDateOf, localDayRange } from '../../../core/timeZone.js';
 import type { AlarmTable } from '../../../db/schema/alarm.js';
 import type { Database } from '../../../db/schema.js';
-import { EXCURSION_POINTS, hasStuckSensor, mix32, Rng, STUCK_SENSOR_AFTER_S } from '../../../telemetry/index.js';
+import { defaultProfile, EXCURSION_POINTS, excursionLimits, hasStuckSensor, mix32, Rng, STUCK_SENSOR_AFTER_S } from '../../../telemetry/index.js';
 import { ShiftRepo } from '../../project/index.js';
 import { languageOfCountry, shiftDefinitions, slotsEndingIn } from '../../report/index.js';
 import { type DemoAlarmPoint, type DemoAlarmShape, demoAlarmPoints } from './demoAlarmPoints.js';
@@ -99,9 +99,11 @@ function valuesOf(point: DemoAlarmPoint, level: alarmContract.AlarmLevel, direct
   const sign = direction === 'high' ? 1 : -1;
   const limit = level === 'alarm' && alarm !== null ? alarm : (warn ?? alarm ?? 0);
   const gap = Math.abs((alarm ?? limit) - (warn ?? limit)) || Math.abs(limit) * 0.05 || 1;
-  const start = limit + sign * gap * rng.range(0.01, 0.15);
+  // Shown at the point's precision, the value is still past the limit.
+  const past = (v: number) => (sign * (round(v) - limit) > 0 ? round(v) : round(limit + sign / q));
+  const start = past(limit + sign * gap * rng.range(0.01, 0.15));
   const peak = level === 'alarm' ? start + sign * gap * rng.range(0.05, 0.4) : start + sign * gap * rng.range(0, 0.8);
-  return { limit, start: round(start), peak: round(peak) };
+  return { limit, start, peak: past(peak) };
 }
 
 /**
@@ -255,8 +257,9 @@ export async function seedDemoAlarmHistory(db: Kysely<Database>, run: { runId: n
   if (barrel && hasStuckSensor(run.seed) && stuckAt >= first && stuckAt < options.until - alarmContract.ALARM_LIMITS.staleAfterMs) {
     for (const d of kept.filter((x) => x.code === barrel.code && (x.end ?? Infinity) >= stuckAt)) kept.splice(kept.indexOf(d), 1);
     const start = stuckAt + barrel.delaySeconds * 1000;
-    const values = valuesOf(barrel, 'warning', 'low', rng, findTag(run.machineType, barrel.code)?.precision ?? 0);
-    kept.push({ ...pointDraft(barrel, start), level: 'warning', direction: 'low', end: null, startValue: values.start, peakValue: values.peak, limit: values.limit, chattering: false, repeats: 0, escalatedAt: null });
+    // The stuck sensor's reading, as the engine keeps seeing it.
+    const reading = Math.round(excursionLimits(run.machineType, defaultProfile(run.machineType)).barrelLevel.stuck);
+    kept.push({ ...pointDraft(barrel, start), level: 'warning', direction: 'low', end: null, startValue: reading, peakValue: reading, limit: barrel.lowWarn, chattering: false, repeats: 0, escalatedAt: null });
     kept.sort((a, b) => a.start - b.start);
     staleComment = STALE_COMMENT;
     figures.stale = 1;

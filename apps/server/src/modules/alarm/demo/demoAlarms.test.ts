@@ -90,6 +90,12 @@ describe('demo alarms', () => {
         expect(a.shift_date, `alarm ${a.number}`).not.toBeNull();
         expect([1, 2]).toContain(a.shift_no);
         if (a.end_ts !== null) expect(a.end_ts).toBeLessThan(until);
+        // A point alarm's value is past the limit it names, and its worst value at least as far.
+        if (a.direction !== null) {
+          const sign = a.direction === 'high' ? 1 : -1;
+          expect(sign * ((a.start_value ?? 0) - (a.limit_value ?? 0)), `alarm ${a.number}`).toBeGreaterThan(0);
+          expect(sign * ((a.peak_value ?? 0) - (a.start_value ?? 0)), `alarm ${a.number}`).toBeGreaterThanOrEqual(0);
+        }
       }
       expect(alarms.filter((a) => a.ring_no !== null).length / alarms.length).toBeGreaterThan(0.8);
       expect(alarms.filter((a) => a.start_chainage !== null).length / alarms.length).toBeGreaterThan(0.8);
