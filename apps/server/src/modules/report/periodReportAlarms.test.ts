@@ -113,7 +113,7 @@ describe('notable alarms of the period reports', () => {
 
   it("names points and says what happened in the reader's language; the week counts every day's alarms", async () => {
     const chinese = await periodOf('day', '2026-10-14', 'zh_CN');
-    expect(chinese.notableAlarms?.alarms[0]?.content).toContain('高于报警限值');
+    expect(chinese.notableAlarms?.alarms[0]?.content).toContain('高于报警上限');
     expect(chinese.notableAlarms?.alarms[1]?.name).toBe('长时间停机');
     const week = await periodOf('week', '2026-10-14');
     expect(week.notableAlarms?.total).toBe(8);

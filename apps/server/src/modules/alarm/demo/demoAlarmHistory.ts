@@ -18,8 +18,11 @@ export interface DemoAlarmFigures {
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
-/** Share of the history's alarms at level `alarm` (DOMAIN.md: about 80 % low priority). */
-const ALARM_SHARE = 0.2;
+/**
+ * Share of the point alarms at level `alarm`; with the long stops (always level alarm, as the
+ * engine raises them) about a fifth of all (DOMAIN.md: about 80 % low priority).
+ */
+const ALARM_SHARE = 0.12;
 /** Alarms older than this are nearly all acknowledged; newer ones about half. */
 const SETTLED_MS = 2 * DAY_MS;
 
@@ -53,6 +56,8 @@ interface Draft {
   chattering: boolean;
   repeats: number;
   escalatedAt: number | null;
+  /** When the condition began (before the on-delay or the long-stop threshold). */
+  faultTs: number;
   comment: DemoAlarmShape | 'longStop';
 }
 
@@ -188,6 +193,7 @@ export async function seedDemoAlarmHistory(db: Kysely<Database>, run: { runId: n
       chattering,
       repeats: chattering ? 3 + Math.floor(rng.next() * 7) : rng.next() < 0.1 ? 1 + Math.floor(rng.next() * 3) : 0,
       escalatedAt,
+      faultTs: start - point.delaySeconds * 1000,
       comment: point.shape,
     };
   };
@@ -221,7 +227,7 @@ export async function seedDemoAlarmHistory(db: Kysely<Database>, run: { runId: n
         point: null,
         code: alarmContract.MACHINE_STATE_POINTS.longStop,
         subsystem: null,
-        level: s.end_ts - s.start_ts > 3 * longStopMs ? 'alarm' : 'warning',
+        level: 'alarm',
         direction: null,
         start,
         end: s.end_ts,
@@ -231,6 +237,7 @@ export async function seedDemoAlarmHistory(db: Kysely<Database>, run: { runId: n
         chattering: false,
         repeats: 0,
         escalatedAt: null,
+        faultTs: s.start_ts,
         comment: 'longStop',
       });
     }
@@ -259,7 +266,7 @@ export async function seedDemoAlarmHistory(db: Kysely<Database>, run: { runId: n
     const start = stuckAt + barrel.delaySeconds * 1000;
     // The stuck sensor's reading, as the engine keeps seeing it.
     const reading = Math.round(excursionLimits(run.machineType, defaultProfile(run.machineType)).barrelLevel.stuck);
-    kept.push({ ...pointDraft(barrel, start), level: 'warning', direction: 'low', end: null, startValue: reading, peakValue: reading, limit: barrel.lowWarn, chattering: false, repeats: 0, escalatedAt: null });
+    kept.push({ ...pointDraft(barrel, start), level: 'warning', direction: 'low', end: null, startValue: reading, peakValue: reading, limit: barrel.lowWarn, chattering: false, repeats: 0, escalatedAt: null, faultTs: stuckAt });
     kept.sort((a, b) => a.start - b.start);
     staleComment = STALE_COMMENT;
     figures.stale = 1;
@@ -295,7 +302,6 @@ export async function seedDemoAlarmHistory(db: Kysely<Database>, run: { runId: n
     const stale = d.end === null;
     const comment = stale ? staleComment : acked && rng.next() < 0.65 ? (comments[Math.floor(rng.next() * comments.length)] ?? null) : null;
     const assignee = d.end === null || rng.next() < 0.05 ? pickUser() : null;
-    const fault = d.start - (d.point?.delaySeconds ?? 0) * 1000;
     rows.push({
       run_id: runId,
       number,
@@ -306,7 +312,7 @@ export async function seedDemoAlarmHistory(db: Kysely<Database>, run: { runId: n
       direction: d.direction,
       start_ts: d.start,
       end_ts: d.end,
-      fault_ts: fault,
+      fault_ts: d.faultTs,
       start_value: d.startValue,
       peak_value: d.peakValue,
       limit_value: d.limit,
@@ -318,9 +324,10 @@ export async function seedDemoAlarmHistory(db: Kysely<Database>, run: { runId: n
       escalated_to_alarm_at: d.escalatedAt,
       chattering: d.chattering ? 1 : 0,
       backfill: 0,
-      notify: d.point?.notify ? 1 : 0,
+      // Long stops are announced as the engine announces them.
+      notify: d.kind === 'longStop' || d.point?.notify ? 1 : 0,
       repeats: d.repeats,
-      end_reason: d.end === null ? null : 'normal',
+      end_reason: d.end === null ? null : d.kind === 'longStop' ? 'running' : 'normal',
       acked_at: ackedAt,
       acked_by: acked ? ackUser : null,
       ack_comment: comment,

@@ -1,10 +1,9 @@
-import { alarmContract, type Language, type MachineType, periodReportContract, tagDisplayName, type TagDef } from '@boreline/contracts';
-import { translate } from '@boreline/i18n';
+import { type Language, type MachineType, periodReportContract } from '@boreline/contracts';
 import type { Kysely, Selectable } from 'kysely';
-import { localeOf, t } from '../../../core/i18n.js';
 import type { AlarmTable } from '../../../db/schema/alarm.js';
 import type { Database } from '../../../db/schema.js';
 import { runTagList } from '../../../telemetry/index.js';
+import { pointName, presentAlarm, type RunNaming } from '../api/alarm.presenter.js';
 
 type NotableAlarms = periodReportContract.NotableAlarms;
 type NotableAlarm = periodReportContract.NotableAlarm;
@@ -18,7 +17,8 @@ const ratio = (part: number, whole: number) => (whole > 0 ? Math.round((part / w
 /**
  * The notable alarms of a span for the reports (daily, weekly, monthly): the alarms that started in
  * it counted by level, those of level `alarm` listed, the longest, the points that raised most and
- * those that chattered, named in the reader's language. Reads the alarm records only.
+ * those that chattered, named and described in the reader's language as the alarm pages do (their
+ * presenter). Reads the alarm records only.
  */
 export class AlarmDigest {
   constructor(
@@ -34,15 +34,17 @@ export class AlarmDigest {
     const empty: NotableAlarms = { total: 0, byLevel: { warning: 0, alarm: 0 }, alarms: [], moreAlarms: 0, longest: [], top: [], chattering: [] };
     if (rows.length === 0 || !run) return empty;
     const tags = new Map((await runTagList(this.db, runId, run.machine_type as MachineType, language)).map((tag) => [tag.code, tag]));
+    // Only names and contents are shown: no users, mapping or shelving needed.
+    const naming: RunNaming = { language, tags, mapped: new Map(), users: new Map(), shelvedUntil: new Map() };
     const now = this.now();
-    const name = (point: string) => this.pointName(point, tags.get(point), language);
-    const durationOf = (row: AlarmRow) => Math.max(0, Math.round((row.end_ts ?? now) - row.start_ts));
+    const name = (point: string) => pointName(point, naming);
+    const durationOf = (row: AlarmRow) => Math.max(0, Math.round(Number(row.end_ts ?? now) - Number(row.start_ts)));
     const present = (row: AlarmRow): NotableAlarm => ({
       id: row.id,
       number: row.number,
       point: row.point,
       name: name(row.point),
-      content: this.content(row, tags.get(row.point), language),
+      content: presentAlarm(row, naming).content,
       level: row.level === 'alarm' ? 'alarm' : 'warning',
       startTs: Number(row.start_ts),
       endTs: row.end_ts === null ? null : Number(row.end_ts),
@@ -69,29 +71,5 @@ export class AlarmDigest {
       top: ranked(counts).slice(0, TOP).map(([point, count]) => ({ point, name: name(point), count, percent: ratio(count, rows.length) })),
       chattering: ranked(chatter).map(([point, count]) => ({ point, name: name(point), count })),
     };
-  }
-
-  private pointName(point: string, tag: TagDef | undefined, language: Language): string {
-    if (tag) {
-      const locale = localeOf(language);
-      return tagDisplayName(tag, (key, vars) => translate(locale, key, vars));
-    }
-    if (point === alarmContract.MACHINE_STATE_POINTS.longStop) return t(language, 'alarmDemo.point.longStop');
-    if (point === alarmContract.MACHINE_STATE_POINTS.connectionLost) return t(language, 'alarmDemo.point.connectionLost');
-    return point;
-  }
-
-  /** "Main drive oil temperature 66.2 °C above the alarm limit 65 °C", in the reader's language. */
-  private content(row: AlarmRow, tag: TagDef | undefined, language: Language): string {
-    if (row.kind === 'longStop') return t(language, 'alarmDemo.content.longStop');
-    if (row.kind === 'connectionLost') return t(language, 'alarmDemo.content.connectionLost');
-    const name = this.pointName(row.point, tag, language);
-    if (row.direction === null || row.start_value === null || row.limit_value === null) return name;
-    const digits = Math.max(0, Math.min(6, tag?.precision ?? 2));
-    const unit = tag?.unit ? ` ${tag.unit}` : '';
-    const show = (v: number) => `${Number(v.toFixed(digits))}${unit}`;
-    const limit = t(language, row.level === 'alarm' ? 'alarmDemo.limit.alarm' : 'alarmDemo.limit.warning');
-    const vars = { name, value: show(row.start_value), limit, threshold: show(row.limit_value) };
-    return t(language, row.direction === 'low' ? 'alarmDemo.content.low' : 'alarmDemo.content.high', vars);
   }
 }
