@@ -46,7 +46,7 @@ function simulate(machineType: MachineType, seed: number, days: number, alarmExc
   return (code: string) => series.get(code) ?? [];
 }
 
-describe('alarm excursions of the simulated machine', () => {
+describe('alarm excursions of the simulated machine', { timeout: 90_000 }, () => {
   it.each(['epb', 'slurry'] as const)('%s: the watched points cross the demo limits a few times a day, and only through the episodes', (machineType) => {
     const days = 3;
     const limits = excursionLimits(machineType, defaultProfile(machineType));
