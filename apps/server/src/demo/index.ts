@@ -11,9 +11,10 @@ import { seedDemoShiftReports } from './demoShiftReports.js';
 
 /**
  * Demo projects of the embedded default (`DEMO_DATA`): on a database without runs, four tunnels
- * with weeks of history, their alarm settings and alarms, and their crews' shift reports, filled in the background once the server
- * listens (the console is usable meanwhile); the simulator then keeps the machines live. Listed
- * last: it uses the other modules' services as a user of the product would.
+ * with weeks of history, their alarm settings and alarms, and their crews' shift reports, filled
+ * in the background once the server listens (the console is usable meanwhile); the simulator then
+ * keeps the machines live. Listed last: it uses the other modules' services as a user of the
+ * product would.
  */
 export const demoModule = defineModule({
   name: 'demo',
