@@ -1,6 +1,7 @@
 import { ClockCircleOutlined } from '@ant-design/icons';
 import { DATE_FORMATS } from '@boreline/contracts';
 import { Alert, Badge, Card, Tag, Typography } from 'antd';
+import type { ReactNode } from 'react';
 import dayjs from 'dayjs';
 import { formatInstant, useFormat } from '../../../core/format.js';
 import { StatusTag } from '../../../ui/StatusTag.js';
@@ -22,6 +23,8 @@ export interface RealtimeHeaderProps {
   /** The first values are still being read: neither live nor stale yet. */
   loading: boolean;
   now: number;
+  /** The run's current alarms (alarm module), when the user may read them. */
+  alarms?: ReactNode;
 }
 
 /** Which machine, what it does and since when, where it is, and whether what is shown is live. */
@@ -50,6 +53,11 @@ export function RealtimeHeader(props: RealtimeHeaderProps) {
             <Typography.Text type="secondary">{t('project.list.currentChainage')}</Typography.Text>
             <strong data-testid="rta-chainage">{texts.chainage}</strong>
           </span>
+          {props.alarms ? (
+            <span className="rt-header-item" data-testid="rta-alarms">
+              {props.alarms}
+            </span>
+          ) : null}
           <span className="rt-header-item rt-header-end" data-testid="rta-connection" data-connected={summary.connected ?? undefined}>
             {summary.connected === null ? null : <Badge status={summary.connected ? 'success' : 'error'} text={texts.connection} />}
           </span>
