@@ -80,10 +80,16 @@ export const useAlarmPerformance = (input: PerformanceInput | null) =>
     placeholderData: keepPreviousData,
   });
 
-/** Everything shown of a run's alarms is read again (after a change here, or a notice). */
+/** What a change of an alarm or of the run's settings shows up in (not the lists of choices). */
+const CHANGED_BY_HANDLING = new Set(['current', 'history', 'detail', 'performance', 'settings']);
+
+/** The alarms of a run shown anywhere are read again after a change made here. */
 export function useRefreshAlarms(runId: number): () => Promise<void> {
   const client = useQueryClient();
-  return useCallback(() => client.invalidateQueries({ queryKey: ALARM_KEYS.run(runId) }), [client, runId]);
+  return useCallback(
+    () => client.invalidateQueries({ queryKey: ALARM_KEYS.run(runId), predicate: (query) => CHANGED_BY_HANDLING.has(String(query.queryKey[2])) }),
+    [client, runId],
+  );
 }
 
 export const ackAlarms = (input: z.input<typeof a.alarmAck.input>) => call(a.alarmAck, input);

@@ -27,13 +27,35 @@ export function useAnnounceSetting(): [boolean, (on: boolean) => void] {
 
 type AudioContextClass = new () => AudioContext;
 let context: AudioContext | null = null;
+let contextClass: AudioContextClass | null = null;
+
+function audio(): AudioContext | null {
+  const Ctor = (window.AudioContext ?? (window as unknown as { webkitAudioContext?: AudioContextClass }).webkitAudioContext) as AudioContextClass | undefined;
+  if (!Ctor) return null;
+  if (!context || contextClass !== Ctor) {
+    context = new Ctor();
+    contextClass = Ctor;
+  }
+  return context;
+}
+
+/**
+ * Readies the sound while the user switches it on: browsers let a page play sound only once a
+ * click has started its audio, and an alarm arrives without one.
+ */
+export function prepareSound(): void {
+  try {
+    void audio()?.resume?.();
+  } catch {
+    // No sound here: the title still flashes.
+  }
+}
 
 /** A short beep (two tones, 0.35 s) through WebAudio; silent where the browser has none or refuses. */
 export function beep(): void {
-  const Ctor = (window.AudioContext ?? (window as unknown as { webkitAudioContext?: AudioContextClass }).webkitAudioContext) as AudioContextClass | undefined;
-  if (!Ctor) return;
   try {
-    context ??= new Ctor();
+    const context = audio();
+    if (!context) return;
     const start = context.currentTime;
     for (const [offset, frequency] of [
       [0, 880],

@@ -8,11 +8,11 @@ import { canUse, type CurrentRun, useFramework } from '../../../core/session.js'
 import { useMutationWithNotice } from '../../../core/useMutationWithNotice.js';
 import { ChooseProject } from '../../../ui/ChooseProject.js';
 import { DataTable, type DataTableColumn } from '../../../ui/DataTable.js';
-import { type Alarm, type AlarmLevel, type CurrentFilter, type Shelf, unshelvePoint, useHistoryParams } from '../api.js';
+import { type Alarm, type AlarmLevel, type CurrentFilter, type Shelf, unshelvePoint, useHistoryParams, useRefreshAlarms } from '../api.js';
 import { AlarmDetailDrawer } from '../components/AlarmDetailDrawer.js';
 import { AlarmNav } from '../components/AlarmNav.js';
 import { AlarmMarks, LevelTag, StateTag } from '../components/AlarmTags.js';
-import { beep, flashTitle, useAnnounceSetting } from '../components/announce.js';
+import { beep, flashTitle, prepareSound, useAnnounceSetting } from '../components/announce.js';
 import { type Handling, HandlingDialogs } from '../components/HandlingDialogs.js';
 import { LEVEL_LABELS } from '../labels.js';
 import { useLiveCurrentAlarms, useRealtimeStatus } from '../live.js';
@@ -61,10 +61,11 @@ function Present({ run }: { run: CurrentRun }) {
   const unackedIds = new Set(alarms.filter(isUnacked).map((alarm) => alarm.id));
   const chosen = selected.filter((key) => unackedIds.has(Number(key)));
 
+  const refresh = useRefreshAlarms(run.runId);
   const unshelve = useMutationWithNotice({
     mutationFn: (point: string) => unshelvePoint({ runId: run.runId, point }),
     success: t('alarmWeb.shelve.undone'),
-    invalidate: [['alarm', run.runId]],
+    onSuccess: () => void refresh(),
   });
 
   const columns: DataTableColumn<Alarm>[] = [
@@ -146,7 +147,13 @@ function Present({ run }: { run: CurrentRun }) {
             <Tooltip title={t('alarmWeb.present.announceHint')}>
               <Space size={6}>
                 <SoundOutlined />
-                <Switch size="small" checked={announce} onChange={setAnnounce} aria-label={t('alarmWeb.present.announce')} data-testid="announce-toggle" />
+                <Switch
+                  size="small"
+                  checked={announce}
+                  onChange={(on) => {
+                    if (on) prepareSound();
+                    setAnnounce(on);
+                  }} aria-label={t('alarmWeb.present.announce')} data-testid="announce-toggle" />
                 <span>{t('alarmWeb.present.announce')}</span>
               </Space>
             </Tooltip>
