@@ -30,7 +30,7 @@ export function AlarmDetailDrawer({ runId, timeZone, alarmId, onClose }: { runId
       ) : !data ? (
         <Skeleton active paragraph={{ rows: 10 }} />
       ) : (
-        <Space direction="vertical" size={16} style={{ width: '100%' }}>
+        <Space orientation="vertical" size={16} style={{ width: '100%' }}>
           <AlarmFields alarm={data.alarm} timeZone={timeZone} />
           <DetailChart detail={data} timeZone={timeZone} />
           <section aria-labelledby="alarm-actions-title">
@@ -102,7 +102,11 @@ function AlarmFields({ alarm, timeZone }: { alarm: Alarm; timeZone: string }) {
       span: 2,
     },
     { key: 'assignee', label: t('alarmWeb.field.assignee'), children: alarm.assignee?.name ?? NONE },
-    { key: 'marks', label: t('alarmWeb.field.marks'), children: <AlarmMarks alarm={alarm} /> },
+    {
+      key: 'marks',
+      label: t('alarmWeb.field.marks'),
+      children: alarm.chattering || alarm.backfill || alarm.repeats > 0 || alarm.shelvedUntil !== null ? <AlarmMarks alarm={alarm} /> : NONE,
+    },
   ];
   return (
     <Descriptions

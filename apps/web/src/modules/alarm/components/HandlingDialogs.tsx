@@ -135,19 +135,19 @@ export function HandlingDialogs({ runId, open, onClose, onDone }: HandlingDialog
         {(Field) => (
           <>
             <Field name="escalateAfterMinutes" label={t('alarmWeb.settings.escalateAfterMinutes')} extra={t('alarmWeb.settings.zeroNever')}>
-              <InputNumber style={{ width: 160 }} addonAfter={t('alarmWeb.unit.minutes')} data-testid="settings-escalate" />
+              <InputNumber style={{ width: 160 }} suffix={t('alarmWeb.unit.minutes')} data-testid="settings-escalate" />
             </Field>
             <Field name="longStopMinutes" label={t('alarmWeb.settings.longStopMinutes')} extra={t('alarmWeb.settings.zeroNever')}>
-              <InputNumber style={{ width: 160 }} addonAfter={t('alarmWeb.unit.minutes')} data-testid="settings-long-stop" />
+              <InputNumber style={{ width: 160 }} suffix={t('alarmWeb.unit.minutes')} data-testid="settings-long-stop" />
             </Field>
             <Field name="guidanceWarnMm" label={t('alarmWeb.settings.guidanceWarnMm')}>
-              <InputNumber style={{ width: 160 }} addonAfter="mm" data-testid="settings-guidance-warn" />
+              <InputNumber style={{ width: 160 }} suffix="mm" data-testid="settings-guidance-warn" />
             </Field>
             <Field name="guidanceAlarmMm" label={t('alarmWeb.settings.guidanceAlarmMm')} dependencies={['guidanceWarnMm']} extra={t('alarmWeb.settings.bandHint')}>
-              <InputNumber style={{ width: 160 }} addonAfter="mm" data-testid="settings-guidance-alarm" />
+              <InputNumber style={{ width: 160 }} suffix="mm" data-testid="settings-guidance-alarm" />
             </Field>
             <Field name="groupWindowMinutes" label={t('alarmWeb.settings.groupWindowMinutes')} extra={t('alarmWeb.settings.groupHint')}>
-              <InputNumber style={{ width: 160 }} addonAfter={t('alarmWeb.unit.minutes')} data-testid="settings-group" />
+              <InputNumber style={{ width: 160 }} suffix={t('alarmWeb.unit.minutes')} data-testid="settings-group" />
             </Field>
           </>
         )}

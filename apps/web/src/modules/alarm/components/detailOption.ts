@@ -42,7 +42,7 @@ export function detailOption(detail: AlarmDetail, timeZone: string, names: { val
     : [];
   const withDate = last - first > 12 * 3_600_000;
   return {
-    grid: { left: 48, right: 16, top: 32, bottom: 28 },
+    grid: { left: 48, right: 16, top: 40, bottom: 28 },
     legend: { top: 0, type: 'plain' },
     tooltip: { trigger: 'axis' },
     xAxis: zonedTimeAxis(timeZone, { min: first, max: last, withDate }),
@@ -59,6 +59,7 @@ export function detailOption(detail: AlarmDetail, timeZone: string, names: { val
         markArea: {
           silent: true,
           itemStyle: { color: 'rgba(207, 19, 34, 0.08)' },
+          label: { position: 'insideTopRight', color: LEVEL_COLOURS.alarm },
           data: [[{ name: names.alarmSpan, xAxis: alarm.startTs }, { xAxis: alarm.endTs ?? last }]],
         },
       },

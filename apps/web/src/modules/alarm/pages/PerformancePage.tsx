@@ -158,7 +158,7 @@ export function PerformanceFigures({ data, timeZone }: { data: AlarmPerformance;
     ],
   };
   return (
-    <Space direction="vertical" size={12} style={{ width: '100%' }} data-testid="performance-figures">
+    <Space orientation="vertical" size={12} style={{ width: '100%' }} data-testid="performance-figures">
       <div className="alarm-figures">{figures}</div>
       <Row gutter={12}>
         <Col xs={24} lg={14}>

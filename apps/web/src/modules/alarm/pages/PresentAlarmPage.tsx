@@ -69,22 +69,28 @@ function Present({ run }: { run: CurrentRun }) {
   });
 
   const columns: DataTableColumn<Alarm>[] = [
-    { key: 'level', title: t('alarmWeb.field.level'), width: 90, render: (_: unknown, alarm) => <LevelTag level={alarm.level} /> },
-    { key: 'state', title: t('alarmWeb.field.state'), width: 170, render: (_: unknown, alarm) => <StateTag state={alarm.state} /> },
+    { key: 'level', title: t('alarmWeb.field.level'), width: 84, render: (_: unknown, alarm) => <LevelTag level={alarm.level} /> },
+    { key: 'state', title: t('alarmWeb.field.state'), render: (_: unknown, alarm) => <StateTag state={alarm.state} /> },
     {
       key: 'number',
       title: t('alarmWeb.field.number'),
-      width: 80,
+      width: 64,
       render: (_: unknown, alarm) => (
         <Button type="link" size="small" onClick={() => setDetailId(alarm.id)} data-testid="open-detail">
           {alarm.number}
         </Button>
       ),
     },
-    { key: 'startTs', title: t('alarmWeb.field.startTs'), width: 170, render: (_: unknown, alarm) => formatInstant(alarm.startTs, run.timeZone, DATE_FORMATS.dateTimeSeconds) },
+    {
+      key: 'startTs',
+      title: t('alarmWeb.field.startTs'),
+      className: 'alarm-nowrap',
+      render: (_: unknown, alarm) => formatInstant(alarm.startTs, run.timeZone, DATE_FORMATS.dateTimeSeconds),
+    },
     {
       key: 'name',
       title: t('alarmWeb.field.name'),
+      width: '30%',
       render: (_: unknown, alarm) => (
         <>
           <div className="alarm-name" data-testid="alarm-name">
@@ -96,16 +102,16 @@ function Present({ run }: { run: CurrentRun }) {
         </>
       ),
     },
-    { key: 'subsystem', title: t('alarmWeb.field.subsystem'), width: 130, render: (_: unknown, alarm) => subsystemName(alarm.subsystem) },
-    { key: 'ringNo', title: t('alarmWeb.field.ringNo'), width: 70, render: (_: unknown, alarm) => alarm.ringNo ?? NONE },
-    { key: 'marks', title: t('alarmWeb.field.marks'), width: 150, render: (_: unknown, alarm) => <AlarmMarks alarm={alarm} /> },
-    { key: 'assignee', title: t('alarmWeb.field.assignee'), width: 120, render: (_: unknown, alarm) => alarm.assignee?.name ?? NONE },
+    { key: 'subsystem', title: t('alarmWeb.field.subsystem'), render: (_: unknown, alarm) => subsystemName(alarm.subsystem) },
+    { key: 'ringNo', title: t('alarmWeb.field.ringNo'), width: 64, render: (_: unknown, alarm) => alarm.ringNo ?? NONE },
+    { key: 'marks', title: t('alarmWeb.field.marks'), render: (_: unknown, alarm) => <AlarmMarks alarm={alarm} /> },
+    { key: 'assignee', title: t('alarmWeb.field.assignee'), render: (_: unknown, alarm) => alarm.assignee?.name ?? NONE },
   ];
   if (canHandle) {
     columns.push({
       key: 'actions',
       title: t('alarmWeb.column.actions'),
-      width: 230,
+      width: 190,
       render: (_: unknown, alarm) => (
         <Space size={0} wrap>
           {isUnacked(alarm) ? (
