@@ -105,7 +105,7 @@ function AlarmFields({ alarm, timeZone }: { alarm: Alarm; timeZone: string }) {
     {
       key: 'marks',
       label: t('alarmWeb.field.marks'),
-      children: alarm.chattering || alarm.backfill || alarm.repeats > 0 || alarm.shelvedUntil !== null ? <AlarmMarks alarm={alarm} /> : NONE,
+      children: alarm.chattering || alarm.backfill || alarm.repeats > 0 || alarm.escalatedAt !== null || alarm.shelvedUntil !== null ? <AlarmMarks alarm={alarm} /> : NONE,
     },
   ];
   return (

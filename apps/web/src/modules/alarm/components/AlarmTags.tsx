@@ -23,7 +23,7 @@ export function StateTag({ state }: { state: AlarmState }) {
   );
 }
 
-/** What sets an alarm apart: chattering, recovered from backfill, grouped repeats, shelved point. */
+/** What sets an alarm apart: chattering, recovered from backfill, grouped repeats, supervisors told, shelved point. */
 export function AlarmMarks({ alarm }: { alarm: Alarm }) {
   const t = useT();
   const marks = [
@@ -43,6 +43,13 @@ export function AlarmMarks({ alarm }: { alarm: Alarm }) {
       <Tooltip key="repeats" title={t('alarmWeb.mark.repeatsHint')}>
         <Tag color="blue" data-testid="mark-repeats">
           {t('alarmWeb.mark.repeats', { count: alarm.repeats })}
+        </Tag>
+      </Tooltip>
+    ) : null,
+    alarm.escalatedAt !== null ? (
+      <Tooltip key="escalated" title={t('alarmWeb.mark.escalatedHint')}>
+        <Tag color="volcano" data-testid="mark-escalated">
+          {t('alarmWeb.mark.escalated')}
         </Tag>
       </Tooltip>
     ) : null,

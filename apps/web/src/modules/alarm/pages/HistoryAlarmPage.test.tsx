@@ -91,7 +91,7 @@ describe('alarm history page', { timeout: 30_000 }, () => {
   });
 
   it('opens an alarm’s detail with every field, its actions and its values around it', async () => {
-    const base = alarm(100, { number: 100, state: 'clearedAcked', endTs: T0 + 600_000, endChainage: 4837.833, ackedAt: T0 + 120_000, ackedBy: { id: 5, name: 'Giulia Rossi' }, ackComment: 'Cooler valve opened' });
+    const base = alarm(100, { number: 100, state: 'clearedAcked', endTs: T0 + 600_000, endChainage: 4837.833, ackedAt: T0 + 120_000, ackedBy: { id: 5, name: 'Giulia Rossi' }, ackComment: 'Cooler valve opened', escalatedAt: T0 + 60_000 });
     api.responses.set('alarm.detail', detail(base));
     renderRoutes(routes, '/fw1/alarm/history_alarm');
     await waitFor(() => expect(rows()).toHaveLength(20), SETTLE);
@@ -116,6 +116,7 @@ describe('alarm history page', { timeout: 30_000 }, () => {
     expect(field('knowledge')).toBe('Main drive cooling circuit');
     expect(field('shift')).toBe('24/11/2026, shift 1');
     expect(field('acked')).toBe('24/11/2026 09:02:00 · Giulia Rossi — Cooler valve opened');
+    expect(field('marks')).toBe('Escalated');
     expect(within(screen.getByTestId('alarm-actions')).getAllByTestId('alarm-action').map((a) => a.getAttribute('data-action'))).toEqual(['raised', 'acked']);
     // The values with the warning and alarm limits as lines, the alarm's span shaded.
     const option = charts.get('alarm-detail-chart') as { series: { name: string; data: unknown[]; markArea?: { data: unknown } }[] };

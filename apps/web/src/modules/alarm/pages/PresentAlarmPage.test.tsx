@@ -244,6 +244,27 @@ describe('current alarms page', { timeout: 30_000 }, () => {
     expect(tones).toHaveLength(2);
   });
 
+  it('reads again every 15 s while the socket is down, and stops once notices can arrive', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      renderRoutes(routes, '/fw1/alarm/present_alarm');
+      await waitFor(() => expect(rows()).toHaveLength(2), SETTLE);
+      expect(screen.getByTestId('alarm-live').textContent).toBe('Not live: read again every 15 s');
+      const first = calledWith('alarm.currentQuery').length;
+      await act(() => vi.advanceTimersByTimeAsync(15_500));
+      await waitFor(() => expect(calledWith('alarm.currentQuery').length).toBe(first + 1), SETTLE);
+      act(() => realtime.start());
+      act(() => socket().connect());
+      await waitFor(() => expect(screen.getByTestId('alarm-live').textContent).toBe('Live'), SETTLE);
+      // The (re)connection reads once, for what may have been missed; then only notices do.
+      await waitFor(() => expect(calledWith('alarm.currentQuery').length).toBe(first + 2), SETTLE);
+      await act(() => vi.advanceTimersByTimeAsync(31_000));
+      expect(calledWith('alarm.currentQuery').length).toBe(first + 2);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('keeps silent for a backfilled alarm and while the sound is off', async () => {
     const tones = fakeAudio();
     renderRoutes(routes, '/fw1/alarm/present_alarm');
