@@ -28,11 +28,12 @@ export function useRealtimeStatus(): RealtimeStatus {
  * (re)connection, when notices may have been missed, reads the current alarms again. `onNotice`
  * hears the notice's body (null when it has none the contract knows) after the re-read started.
  */
-export function useAlarmNotices(runId: number, onNotice?: (body: AlarmNoticeBody | null) => void): void {
+export function useAlarmNotices(runId: number, onNotice?: (body: AlarmNoticeBody | null) => void, enabled = true): void {
   const client = useQueryClient();
   const latest = useRef(onNotice);
   latest.current = onNotice;
   useEffect(() => {
+    if (!enabled) return undefined;
     const reread = () => client.invalidateQueries({ queryKey: ['alarm', runId, 'current'] });
     const off = realtime.subscribe('alarm', runId, (message) => {
       if (message.type !== 'alarm') return;
@@ -47,13 +48,13 @@ export function useAlarmNotices(runId: number, onNotice?: (body: AlarmNoticeBody
       off();
       offStatus();
     };
-  }, [client, runId]);
+  }, [client, runId, enabled]);
 }
 
 /** The current alarms of a run kept live: re-read on every notice, and every 15 s while the socket is down. */
 export function useLiveCurrentAlarms(runId: number, filter: CurrentFilter = {}, onNotice?: (body: AlarmNoticeBody | null) => void, enabled = true) {
   const status = useRealtimeStatus();
-  useAlarmNotices(runId, onNotice);
+  useAlarmNotices(runId, onNotice, enabled);
   return useCurrentAlarms(runId, filter, { poll: status !== 'open', enabled });
 }
 
