@@ -1,3 +1,4 @@
+import { alarmEvaluation } from './benches/alarmEvaluation.js';
 import { bundleSize } from './benches/bundleSize.js';
 import { chartRange } from './benches/chartRange.js';
 import { codec } from './benches/codec.js';
@@ -15,6 +16,7 @@ import { spreadsheetImport } from './benches/spreadsheetImport.js';
 
 /** `npm run bench` runs every benchmark; `npm run bench -- <name>` one. Needs `npm run build` first. */
 const BENCHES: Record<string, () => Promise<void>> = {
+  'alarm-evaluation': alarmEvaluation,
   'bundle-size': bundleSize,
   'chart-range': chartRange,
   codec,

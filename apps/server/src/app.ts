@@ -9,7 +9,7 @@ import type { Config } from './config.js';
 import { registerAccessGate } from './core/auth.js';
 import { type Bus, InProcessBus, RedisBus } from './core/bus.js';
 import { type DialectName, openDatabase } from './db/database.js';
-import { answerClientError, registerErrorHandling } from './core/http.js';
+import { answerClientError, registerErrorHandling, registerFormBodies } from './core/http.js';
 import { type CounterStore, MemoryCounterStore, RedisCounterStore } from './core/rateLimit.js';
 import { registerSecurityHeaders } from './core/securityHeaders.js';
 import { ServiceRegistry } from './core/services.js';
@@ -151,6 +151,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
 
   registerSecurityHeaders(app, config.frameAncestors);
   await app.register(multipart, { limits: { fileSize: LIMITS.repairVideoMaxBytes, files: 1 } });
+  registerFormBodies(app);
   registerErrorHandling(app);
   // The gate reads the services of the modules below at request time.
   registerAccessGate(app, {

@@ -9,6 +9,7 @@ import { messagesModule } from './modules/messages/index.js';
 import { monitorModule } from './modules/monitor/index.js';
 import { projectModule } from './modules/project/index.js';
 import { reportModule } from './modules/report/index.js';
+import { riskModule } from './modules/risk/index.js';
 import { ringHistoryModule } from './modules/ringHistory/index.js';
 import { statisticModule } from './modules/statistic/index.js';
 import { systemModule } from './modules/system/index.js';
@@ -36,5 +37,7 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   messagesModule,
   // After messages: alarms are announced through the message centre.
   alarmModule,
+  // After the message centre: risk zones are announced through it.
+  riskModule,
   demoModule,
 ];

@@ -181,6 +181,11 @@ describe('authorization matrix', () => {
       .returning('id')
       .executeTakeFirstOrThrow();
     const shiftReportB = shiftReportContract.saveShiftMain.output.parse(reportB.data).main.shiftRecId;
+    const alarmB = await t.db.kysely
+      .insertInto('alarms')
+      .values({ run_id: runB, number: 1, kind: 'longStop', point: 'state.longStop', subsystem: null, level: 'warning', direction: null, start_ts: Date.now(), end_ts: null, fault_ts: Date.now(), start_value: null, peak_value: null, limit_value: null, ring_no: null, shift_date: null, shift_no: null, start_chainage: null, end_chainage: null, created_at: Date.now() })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     const noon = Date.parse(`${TODAY}T12:00:00Z`);
     const recordB = await t.db.kysely
       .insertInto('shift_records')
@@ -196,7 +201,15 @@ describe('authorization matrix', () => {
       shiftRecord: recordB.id,
       shift: shiftContract.shiftSave.output.parse(shiftsB.data).shifts[0]?.shiftId ?? 0,
       message: messageB.id,
+      alarm: alarmB.id,
       file: await uploadAs(tokens.otherTenant, { purpose: 'feedbackScreenshot' }),
+      riskPoint: (
+        await t.db.kysely
+          .insertInto('risk_points')
+          .values({ run_id: runB, code: 'B-1', position: 1100, name: 'B zone', start_chainage: 1100, end_chainage: 1120, remark: null, settlement_level: null, vibration_level: null, description: null, notified_state: null, created_by: null, created_at: Date.now(), updated_at: Date.now() })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id,
     } satisfies Partial<Record<IdKind, number | string>>);
     tokens.h5Run = await h5For(a.run);
     tokens.h5OtherRun = await h5For(a.run2);
@@ -294,7 +307,7 @@ describe('authorization matrix', () => {
 
   it("swaps every id field of every request, found in the route's contract, for another tenant's object: refused, and answered as a missing id is", async () => {
     const routes = t.app.routeTable.filter((r) => r.url.startsWith('/server_') && r.method !== 'HEAD' && r.permission !== 'public' && r.permission !== 'machine');
-    const missing: Record<IdKind, number | string> = { org: MISSING, role: MISSING, user: MISSING, run: MISSING, shiftReport: MISSING, shift: MISSING, shiftRecord: MISSING, message: MISSING, file: 'missingFileIdAAAAAAAAA', resource: MISSING };
+    const missing: Record<IdKind, number | string> = { org: MISSING, role: MISSING, user: MISSING, run: MISSING, shiftReport: MISSING, shift: MISSING, shiftRecord: MISSING, message: MISSING, file: 'missingFileIdAAAAAAAAA', resource: MISSING, alarm: MISSING, riskPoint: MISSING };
     const send = async (route: (typeof routes)[number], endpoint: EndpointDefinition, input: object) => {
       const inQuery = route.method === 'GET' || inputSource(endpoint) === 'query';
       const response = await t.app.inject({

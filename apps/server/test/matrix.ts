@@ -82,7 +82,7 @@ export function idFieldsOf(input: z.ZodType): IdField[] {
 }
 
 /** The kinds of object an id field names. */
-export type IdKind = 'org' | 'role' | 'user' | 'run' | 'shiftReport' | 'shift' | 'shiftRecord' | 'message' | 'file' | 'resource';
+export type IdKind = 'org' | 'role' | 'user' | 'run' | 'shiftReport' | 'shift' | 'shiftRecord' | 'message' | 'file' | 'resource' | 'alarm' | 'riskPoint';
 
 /** What a field named `…Id` / `…Ids` names, by its name. */
 export const KIND_OF_FIELD: Readonly<Record<string, IdKind>> = {
@@ -99,6 +99,8 @@ export const KIND_OF_FIELD: Readonly<Record<string, IdKind>> = {
   recordId: 'shiftRecord',
   messageId: 'message',
   messageIds: 'message',
+  fileId: 'file',
+  pictureIds: 'file',
 };
 /** What `id` / `ids` (and a resource's `parentId`) name, by the endpoint's family. */
 const KIND_OF_OBJECT: readonly (readonly [RegExp, IdKind])[] = [
@@ -108,6 +110,8 @@ const KIND_OF_OBJECT: readonly (readonly [RegExp, IdKind])[] = [
   [/^admin\.resource/, 'resource'],
   [/^files\./, 'file'],
   [/^messages\./, 'message'],
+  [/^alarm\./, 'alarm'],
+  [/^risk\./, 'riskPoint'],
 ];
 
 /** The kind of an id field; undefined when the matrix cannot tell (the swap test then fails, naming the field). */

@@ -17,11 +17,12 @@ import * as runAdminContract from './modules/project/runAdmin.contract.js';
 import * as shiftContract from './modules/project/shift.contract.js';
 import * as periodReportContract from './modules/report/periodReport.contract.js';
 import * as shiftReportContract from './modules/report/shiftReport.contract.js';
+import * as riskContract from './modules/risk.contract.js';
 import * as statisticContract from './modules/statistic/statistic.contract.js';
 import * as systemContract from './modules/system.contract.js';
 import * as telemetryContract from './modules/telemetry.contract.js';
 
-export { adminContract, alarmContract, authContract, connectionContract, filesContract, importsContract, messagesContract, monitorContract, ownTagsContract, basicInfoContract, boardContract, dictionaryContract, projectContract, ringHistoryContract, runAdminContract, shiftContract, periodReportContract, shiftReportContract, statisticContract, systemContract, telemetryContract };
+export { adminContract, alarmContract, authContract, connectionContract, filesContract, importsContract, messagesContract, monitorContract, ownTagsContract, basicInfoContract, boardContract, dictionaryContract, projectContract, ringHistoryContract, runAdminContract, shiftContract, periodReportContract, shiftReportContract, riskContract, statisticContract, systemContract, telemetryContract };
 
 /** Every module contract, for collecting their endpoints. */
-export const CONTRACT_MODULES: readonly object[] = [adminContract, alarmContract, authContract, connectionContract, filesContract, importsContract, messagesContract, monitorContract, ownTagsContract, basicInfoContract, boardContract, dictionaryContract, projectContract, ringHistoryContract, runAdminContract, shiftContract, periodReportContract, shiftReportContract, statisticContract, systemContract, telemetryContract];
+export const CONTRACT_MODULES: readonly object[] = [adminContract, alarmContract, authContract, connectionContract, filesContract, importsContract, messagesContract, monitorContract, ownTagsContract, basicInfoContract, boardContract, dictionaryContract, projectContract, ringHistoryContract, runAdminContract, shiftContract, periodReportContract, shiftReportContract, riskContract, statisticContract, systemContract, telemetryContract];

@@ -82,6 +82,15 @@ export const LIMITS = {
   shiftHeadcountMax: 500,
   shiftRemarkMaxLength: 500,
   shiftRecordsMax: 300,
+  /** Risk points (preset risk zones along the drive). */
+  riskCodeMaxLength: 50,
+  riskNameMaxLength: 100,
+  riskRemarkMaxLength: 500,
+  riskDescriptionMaxLength: 2_000,
+  riskPointsPerRunMax: 500,
+  /** Rings ahead of the machine a zone is announced as approaching (a run's own setting). */
+  riskWarnRingsDefault: 10,
+  riskWarnRingsMax: 1_000,
   /** Rings one ring report or its export may hold. */
   ringReportMax: 2_000,
 

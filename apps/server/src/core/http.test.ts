@@ -128,14 +128,23 @@ describe('server core', () => {
     it('documents every contract endpoint with its method, permission and envelope', async () => {
       const response = await t.app.inject({ method: 'GET', url: '/server_main/g/web/sys/openapi/v1' });
       expect(response.statusCode).toBe(200);
-      const doc: { openapi: string; paths: Record<string, Record<string, { operationId: string; 'x-permission': string }>> } =
+      type Parameter = { name: string; in: string; required: boolean };
+      const doc: { openapi: string; paths: Record<string, Record<string, { operationId: string; 'x-permission': string; parameters: Parameter[] }>> } =
         response.json();
       expect(doc.openapi).toBe('3.1.0');
       for (const endpoint of ALL_ENDPOINTS) {
-        const operation = doc.paths[endpointUrl(endpoint)]?.[endpoint.method.toLowerCase()];
+        // Path parameters are written in OpenAPI's form: `:token` as `{token}`.
+        const operation = doc.paths[endpointUrl(endpoint).replace(/:(\w+)/g, '{$1}')]?.[endpoint.method.toLowerCase()];
         expect(operation?.operationId, endpoint.id).toBe(endpoint.id);
         expect(operation?.['x-permission']).toBe(endpoint.permission);
       }
+      const byToken = doc.paths['/server_project/u/web/alarm/current/query/v1/{token}']?.get;
+      expect(byToken?.parameters.filter((p) => p.in !== 'header')).toEqual([
+        expect.objectContaining({ name: 'runId', in: 'query', required: true }),
+        expect.objectContaining({ name: 'level', in: 'query', required: false }),
+        expect.objectContaining({ name: 'subsystem', in: 'query', required: false }),
+        expect.objectContaining({ name: 'token', in: 'path', required: true }),
+      ]);
     });
   });
 });

@@ -54,19 +54,28 @@ interface JsonSchemaNode {
   allOf?: JsonSchemaNode[];
 }
 
-const numberFieldsByEndpoint = new WeakMap<EndpointDefinition, ReadonlySet<string>>();
+interface FieldKinds {
+  /** Fields the contract types as numbers only (a field that may also be text is not one). */
+  numbers: ReadonlySet<string>;
+  /** Fields the contract types as lists. */
+  lists: ReadonlySet<string>;
+}
 
-/** The input fields an endpoint's contract types as numbers only (a field that may also be text is not one). */
-function numberFieldsOf(endpoint: EndpointDefinition): ReadonlySet<string> {
-  const known = numberFieldsByEndpoint.get(endpoint);
+const fieldKindsByEndpoint = new WeakMap<EndpointDefinition, FieldKinds>();
+
+/** The input fields an endpoint's contract types as numbers only, and those it types as lists. */
+function fieldKindsOf(endpoint: EndpointDefinition): FieldKinds {
+  const known = fieldKindsByEndpoint.get(endpoint);
   if (known) return known;
-  const found = new Set<string>();
+  const numbers = new Set<string>();
+  const lists = new Set<string>();
   const typesOf = (node: JsonSchemaNode): string[] => [...[node.type ?? []].flat(), ...[...(node.anyOf ?? []), ...(node.oneOf ?? [])].flatMap(typesOf)];
   const walk = (node: JsonSchemaNode): void => {
     for (const variant of [...(node.anyOf ?? []), ...(node.oneOf ?? []), ...(node.allOf ?? [])]) walk(variant);
     for (const [name, field] of Object.entries(node.properties ?? {})) {
       const types = typesOf(field);
-      if (types.some((type) => type === 'number' || type === 'integer') && !types.includes('string')) found.add(name);
+      if (types.some((type) => type === 'number' || type === 'integer') && !types.includes('string')) numbers.add(name);
+      if (types.includes('array')) lists.add(name);
     }
   };
   try {
@@ -74,11 +83,15 @@ function numberFieldsOf(endpoint: EndpointDefinition): ReadonlySet<string> {
   } catch {
     // A schema JSON Schema cannot describe reads its query text as it is.
   }
-  numberFieldsByEndpoint.set(endpoint, found);
-  return found;
+  const kinds = { numbers, lists };
+  fieldKindsByEndpoint.set(endpoint, kinds);
+  return kinds;
 }
 
 const NUMBER_TEXT = /^-?\d+(?:\.\d+)?$/;
+
+const asNumber = (numbers: ReadonlySet<string>, name: string, value: unknown): unknown =>
+  numbers.has(name) && typeof value === 'string' && NUMBER_TEXT.test(value.trim()) ? Number(value) : value;
 
 /**
  * A query string carries text only: the digits of a field its contract types as a number are read
@@ -87,10 +100,43 @@ const NUMBER_TEXT = /^-?\d+(?:\.\d+)?$/;
  */
 function queryInput(endpoint: EndpointDefinition, query: unknown): unknown {
   if (typeof query !== 'object' || query === null) return query;
-  const numbers = numberFieldsOf(endpoint);
-  return Object.fromEntries(
-    Object.entries(query).map(([name, value]) => [name, numbers.has(name) && typeof value === 'string' && NUMBER_TEXT.test(value.trim()) ? Number(value) : value]),
-  );
+  const { numbers } = fieldKindsOf(endpoint);
+  return Object.fromEntries(Object.entries(query).map(([name, value]) => [name, asNumber(numbers, name, value)]));
+}
+
+const FORM_TYPE = 'application/x-www-form-urlencoded';
+
+/**
+ * A form-encoded body (application/x-www-form-urlencoded) carries text only, as a query string:
+ * numbers are read as for a query string; a field left empty is a field not given (the contract
+ * then says it is required, or takes its default); a list field's one value is a list of one and
+ * its empty value the empty list (a form cannot send `[]` otherwise). A JSON body is taken as it is.
+ */
+function formInput(endpoint: EndpointDefinition, request: FastifyRequest): unknown {
+  const body = request.body;
+  const type = String(request.headers['content-type'] ?? '').toLowerCase();
+  if (!type.startsWith(FORM_TYPE) || typeof body !== 'object' || body === null) return body;
+  const { numbers, lists } = fieldKindsOf(endpoint);
+  const fields: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(body)) {
+    if (lists.has(name)) {
+      const values = (Array.isArray(value) ? value : [value]).filter((v) => v !== '');
+      fields[name] = values;
+    } else if (value !== '') fields[name] = asNumber(numbers, name, Array.isArray(value) ? value[0] : value);
+  }
+  return fields;
+}
+
+/** Reads form-encoded bodies: repeated fields become lists (the forms' picture ids). */
+export function registerFormBodies(app: FastifyInstance): void {
+  app.addContentTypeParser(FORM_TYPE, { parseAs: 'string' }, (_request, body, done) => {
+    const fields: Record<string, string | string[]> = Object.create(null) as Record<string, string | string[]>;
+    for (const [name, value] of new URLSearchParams(String(body))) {
+      const known = fields[name];
+      fields[name] = known === undefined ? value : Array.isArray(known) ? [...known, value] : [known, value];
+    }
+    done(null, { ...fields });
+  });
 }
 
 function parseInput<I extends z.ZodType>(
@@ -99,8 +145,12 @@ function parseInput<I extends z.ZodType>(
   language: Language,
 ): z.output<I> {
   const source = inputSource(endpoint);
-  const raw = source === 'query' ? queryInput(endpoint, request.query) : source === 'body' ? request.body : {};
-  const parsed = endpoint.input.safeParse(raw ?? {});
+  const raw = source === 'query' ? queryInput(endpoint, request.query) : source === 'body' ? request.body : source === 'form' ? formInput(endpoint, request) : {};
+  // `:param` segments of the path join the input (they win over a field of the same name).
+  const params = request.params;
+  const hasParams = typeof params === 'object' && params !== null && Object.keys(params).length > 0;
+  const merged = hasParams && (raw === undefined || raw === null || (typeof raw === 'object' && !Array.isArray(raw))) ? { ...(raw ?? {}), ...params } : raw;
+  const parsed = endpoint.input.safeParse(merged ?? {});
   if (!parsed.success) throw new ValidationFailed(describeIssues(parsed.error.issues, language, endpoint.fieldLabels));
   return parsed.data;
 }

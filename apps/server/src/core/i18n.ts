@@ -46,6 +46,8 @@ export function describeIssues(issues: readonly z.core.$ZodIssue[], language: La
       } else key = 'validation.invalid';
     } else if (issue.code === 'too_big' && typeof issue.maximum === 'number') {
       params = { max: issue.maximum };
+    } else if (issue.code === 'too_small' && typeof issue.minimum === 'number') {
+      params = { min: issue.minimum };
     } else if (issue.code === 'custom' && issue.params) {
       params = issue.params as MessageParams;
     }

@@ -1,4 +1,4 @@
-import { endpointUrl, type EndpointDefinition, inputSource } from '@boreline/contracts';
+import { endpointUrl, type EndpointDefinition, inputSource, pathParams } from '@boreline/contracts';
 import { z } from 'zod';
 
 type JsonSchema = Record<string, unknown>;
@@ -8,17 +8,23 @@ const toSchema = (schema: z.ZodType, io: 'input' | 'output'): JsonSchema => {
   return rest;
 };
 
-function queryParameters(schema: JsonSchema) {
+/** The input's fields as parameters: those named in the path (`:token`) in the path, the others in the query when `inQuery`. */
+function inputParameters(schema: JsonSchema, inPath: readonly string[], inQuery: boolean) {
   const properties = schema.properties;
   if (typeof properties !== 'object' || properties === null) return [];
   const required = Array.isArray(schema.required) ? schema.required : [];
-  return Object.entries(properties).map(([name, property]) => ({
-    name,
-    in: 'query',
-    required: required.includes(name),
-    schema: property,
-  }));
+  return Object.entries(properties)
+    .filter(([name]) => inQuery || inPath.includes(name))
+    .map(([name, property]) => ({
+      name,
+      in: inPath.includes(name) ? 'path' : 'query',
+      required: inPath.includes(name) || required.includes(name),
+      schema: property,
+    }));
 }
+
+/** An address in OpenAPI's form: `:token` segments written `{token}`. */
+const openApiPath = (url: string): string => url.replace(/\/:([A-Za-z][A-Za-z0-9_]*)/g, '/{$1}');
 
 /** The OpenAPI 3.1 document of every registered contract. */
 export function buildOpenApi(endpoints: readonly EndpointDefinition[], version: string) {
@@ -33,7 +39,7 @@ export function buildOpenApi(endpoints: readonly EndpointDefinition[], version: 
       security: endpoint.permission === 'public' ? [] : [{ session: [] }],
       parameters: [
         { name: 'lang', in: 'header', required: false, schema: { type: 'string', default: 'en_US' } },
-        ...(inputSource(endpoint) === 'query' ? queryParameters(input) : []),
+        ...inputParameters(input, pathParams(endpoint), inputSource(endpoint) === 'query'),
       ],
       responses: {
         200:
@@ -56,13 +62,16 @@ export function buildOpenApi(endpoints: readonly EndpointDefinition[], version: 
     if (inputSource(endpoint) === 'body') {
       operation.requestBody = { required: true, content: { 'application/json': { schema: input } } };
     }
+    if (inputSource(endpoint) === 'form') {
+      operation.requestBody = { required: true, content: { 'application/x-www-form-urlencoded': { schema: input }, 'application/json': { schema: input } } };
+    }
     if (inputSource(endpoint) === 'multipart') {
       operation.requestBody = {
         required: true,
         content: { 'multipart/form-data': { schema: { type: 'object', properties: { file: { type: 'string', format: 'binary' } } } } },
       };
     }
-    const url = endpointUrl(endpoint);
+    const url = openApiPath(endpointUrl(endpoint));
     paths[url] = { ...paths[url], [endpoint.method.toLowerCase()]: operation };
   }
   return {

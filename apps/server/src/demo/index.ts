@@ -1,6 +1,7 @@
 import { tagCatalogue } from '@boreline/contracts';
 import { DAY_MS } from '../core/timeZone.js';
 import { seedDemoMessages } from '../modules/messages/index.js';
+import { seedDemoRiskPoints } from '../modules/risk/index.js';
 import { defineModule } from '../platform/module.js';
 import { fillHistory, TagLayout } from '../telemetry/index.js';
 import { seedDemo } from './demoProjects.js';
@@ -34,6 +35,13 @@ export const demoModule = defineModule({
             const { sim, figures } = await fillHistory(ctx.db, ctx.telemetry.ingest, run, layout, { days: ctx.config.demo.historyDays, recentMs: ctx.config.demo.framesMs, now });
             simulator.add(run, layout, Date.now(), sim);
             ctx.log.info(figures, 'demo history ready');
+            // Risk zones placed from where the machine now is: one of them a few rings ahead.
+            await seedDemoRiskPoints(ctx.db, ctx.services.get('files'), ctx.services.get('risk'), run.runId, Date.now())
+              .then((zones) => {
+                ctx.services.get('riskWatch').schedule(run.runId);
+                ctx.log.info({ zones, runId: run.runId }, 'demo risk zones ready');
+              })
+              .catch((error: unknown) => ctx.log.error({ err: error, runId: run.runId }, 'demo risk zones failed'));
             // Crews' reports of the history's shifts; the live drive goes on without them on failure.
             await seedDemoShiftReports(ctx.db, run.runId, { seed: run.seed, from: now - ctx.config.demo.historyDays * DAY_MS, now: Date.now() })
               .then((reports) => ctx.log.info(reports, 'demo shift reports ready'))

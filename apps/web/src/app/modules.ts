@@ -10,6 +10,7 @@ import { pendingModule } from '../modules/pending/index.js';
 import { projectModule } from '../modules/project/index.js';
 import { reportModule } from '../modules/report/index.js';
 import { ringHistoryModule } from '../modules/ringHistory/index.js';
+import { riskModule } from '../modules/risk/index.js';
 import { statisticModule } from '../modules/statistic/index.js';
 import { systemModule } from '../modules/system/index.js';
 import { tagMappingModule } from '../modules/tagMapping/index.js';
@@ -29,5 +30,6 @@ export const MODULES: readonly WebModule[] = [
   reportModule,
   statisticModule,
   messagesModule,
+  riskModule,
   pendingModule,
 ];

@@ -20,10 +20,11 @@ export interface EndpointDefinition<
   permission: Permission;
   summary: string;
   /**
-   * Where the input is read from: the query string (default for GET), the JSON body (POST), or a
+   * Where the input is read from: the query string (default for GET), the JSON body (POST), a
+   * form-encoded body (application/x-www-form-urlencoded; a JSON body is accepted too), or a
    * multipart form whose file the handler streams (the schema then checks the other fields).
    */
-  inputFrom?: 'query' | 'body' | 'multipart';
+  inputFrom?: 'query' | 'body' | 'form' | 'multipart';
   input: I;
   output: O;
   /**
@@ -65,7 +66,29 @@ export const BASE_PREFIX: Record<ServiceBase, string> = {
 export const endpointUrl = (endpoint: Pick<EndpointDefinition, 'base' | 'path'>): string =>
   `${BASE_PREFIX[endpoint.base]}${endpoint.path}`;
 
-export const inputSource = (endpoint: Pick<EndpointDefinition, 'method' | 'inputFrom'>): 'query' | 'body' | 'multipart' =>
+/** The names of an endpoint's path parameters (`:token` segments), in order. */
+export const pathParams = (endpoint: Pick<EndpointDefinition, 'path'>): string[] =>
+  endpoint.path
+    .split('/')
+    .filter((segment) => segment.startsWith(':'))
+    .map((segment) => segment.slice(1));
+
+/**
+ * The address of a call: the endpoint's URL with its `:param` segments filled from the input
+ * (encoded), and the rest of the input, which travels in the query string or the body.
+ */
+export function fillPath(endpoint: Pick<EndpointDefinition, 'base' | 'path'>, input: unknown): { url: string; rest: unknown } {
+  const names = pathParams(endpoint);
+  if (names.length === 0 || typeof input !== 'object' || input === null) return { url: endpointUrl(endpoint), rest: input };
+  const values = input as Record<string, unknown>;
+  const url = endpointUrl(endpoint)
+    .split('/')
+    .map((segment) => (segment.startsWith(':') ? encodeURIComponent(String(values[segment.slice(1)] ?? '')) : segment))
+    .join('/');
+  return { url, rest: Object.fromEntries(Object.entries(values).filter(([name]) => !names.includes(name))) };
+}
+
+export const inputSource = (endpoint: Pick<EndpointDefinition, 'method' | 'inputFrom'>): 'query' | 'body' | 'form' | 'multipart' =>
   endpoint.inputFrom ?? (endpoint.method === 'GET' ? 'query' : 'body');
 
 export type EndpointInput<E> = E extends EndpointDefinition<infer I, z.ZodType> ? z.input<I> : never;

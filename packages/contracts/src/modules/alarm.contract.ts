@@ -169,7 +169,7 @@ export const alarmHistoryExport = defineEndpoint({
   method: 'POST',
   path: '/u/web/alarm/history/export/v1',
   permission: 'alarm.record.read',
-  summary: "The filtered alarm history as an Excel workbook in the caller's language (at most ALARM_LIMITS.exportRowsMax rows; code 1 when there is none)",
+  summary: "The filtered alarm history as an Excel workbook in the caller's language (the newest ALARM_LIMITS.exportRowsMax rows at most; code 3 with a message when there is none)",
   input: filterRules(AlarmFilterSchema),
   output: z.unknown(),
   response: 'raw',
@@ -300,7 +300,7 @@ export const alarmAck = defineEndpoint({
   method: 'POST',
   path: '/u/web/alarm/ack/v1',
   permission: 'alarm.record.handle',
-  summary: "Acknowledges alarms of a run with an optional comment (already acknowledged ones are left as they are); an id of another run answers code 1",
+  summary: "Acknowledges alarms of a run with an optional comment (already acknowledged ones are left as they are); an id that is not one of the run's alarms refuses the whole call (code 3, as a missing one)",
   input: z.object({
     runId: RunIdSchema,
     ids: z.array(z.number().int().positive()).min(1, { error: 'validation.required' }).max(ALARM_LIMITS.ackIdsMax, { error: 'validation.maxItems' }),

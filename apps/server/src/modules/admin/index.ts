@@ -2,6 +2,7 @@ import { resourcePlaces } from '@boreline/contracts';
 import { runTagList } from '../../telemetry/index.js';
 import { migration as resourceTree } from '../../db/migrations/20261127T1300_resourceTree.js';
 import { defineModule } from '../../platform/module.js';
+import type { AlarmRuntimeControl } from '../alarm/index.js';
 import { RoleGrantPolicy } from './access.policy.js';
 import { registerAclRoutes } from './acl.routes.js';
 import { AclService } from './acl.service.js';
@@ -57,6 +58,19 @@ export const adminModule = defineModule({
     });
     registerAclRoutes(ctx.app, { acl, users }, ctx.endpoints);
     registerResourceRoutes(ctx.app, new ResourceService(permissions), ctx.endpoints);
-    registerWarnSettingRoutes(ctx.app, new WarnSettingService(new WarnSettingRepo(ctx.db), { require: (session, runId, code) => runScope().require(session, runId, code) }, (runId, machineType, language) => runTagList(ctx.db, runId, machineType, language)), ctx.endpoints);
+    registerWarnSettingRoutes(
+      ctx.app,
+      new WarnSettingService(
+        new WarnSettingRepo(ctx.db),
+        { require: (session, runId, code) => runScope().require(session, runId, code) },
+        (runId, machineType, language) => runTagList(ctx.db, runId, machineType, language),
+        // The alarm module registers after this one: its runtime is looked up when a setting is saved.
+        (runId) => {
+          const alarms: AlarmRuntimeControl | null = ctx.services.has('alarmRuntime') ? ctx.services.get('alarmRuntime') : null;
+          return alarms ? alarms.settingsChanged(runId) : Promise.resolve();
+        },
+      ),
+      ctx.endpoints,
+    );
   },
 });

@@ -19,6 +19,8 @@ export class WarnSettingService {
     private readonly runs: Pick<RunScope, 'require'>,
     /** The run's tags: its catalogue and its own tags (named in the reader's language). */
     private readonly tagsOf: (runId: number, machineType: ReturnType<typeof machineTypeOf>, language: Language) => Promise<TagDef[]>,
+    /** A run's settings were saved: the alarm engine judges the next frame with them (a point switched off ends its alarm). */
+    private readonly changed: (runId: number) => Promise<void> = async () => undefined,
   ) {}
 
   private present(runId: number, tag: TagDef, row: WarnSettingRow | undefined, language: Language): WarnSetting {
@@ -60,6 +62,7 @@ export class WarnSettingService {
     const tag = (await this.tagsOf(run.id, machineTypeOf(run), language)).find((x) => x.code === input.tagCode);
     if (!tag) throw errors.business('admin.warnSetting.unknownTag');
     await this.repo.upsert(run.id, tag.code, input, session.userId, Date.now());
+    await this.changed(run.id);
     const row = (await this.repo.ofRun(run.id)).find((r) => r.tag_code === tag.code);
     return this.present(run.id, tag, row, language);
   }

@@ -1,4 +1,5 @@
 import { migration } from '../../db/migrations/20261129T1000_alarms.js';
+import { migration as grants } from '../../db/migrations/20261129T1100_alarmGrants.js';
 import { defineModule } from '../../platform/module.js';
 import { registerAlarmApi } from './api/index.js';
 import { registerAlarmRuntime } from './runtime/index.js';
@@ -11,7 +12,7 @@ export type { AlarmRuntimeControl } from './runtimeControl.js';
  */
 export const alarmModule = defineModule({
   name: 'alarm',
-  migrations: { '20261129T1000_alarms': migration },
+  migrations: { '20261129T1000_alarms': migration, '20261129T1100_alarmGrants': grants },
   register(ctx) {
     const runtime = registerAlarmRuntime(ctx);
     registerAlarmApi(ctx, runtime);

@@ -8,6 +8,9 @@ import { RecipientsRepo } from './recipients.repo.js';
 export { seedDemoMessages } from './demoMessages.js';
 export { type Addressees, MessageCentre, type SendInput, type SendResult } from './messageCentre.js';
 export { tagNameParam } from './messageParams.js';
+/** Who may be addressed at a run (the alarm module offers assignees the same way). */
+export { consoleSession, pathsAbove } from './messageScope.js';
+export { RecipientsRepo } from './recipients.repo.js';
 
 declare module '../../core/services.js' {
   interface Services {

@@ -10,7 +10,7 @@ import { ADMIN, createTestApp, type Envelope, envelope, type TestApp } from '../
  * (state intervals and rings as the cycle engine writes them) of a project in Rome.
  */
 
-export type Endpoint = { base: 'main' | 'project'; path: string; method: 'GET' | 'POST'; inputFrom?: 'query' | 'body' | 'multipart' };
+export type Endpoint = { base: 'main' | 'project'; path: string; method: 'GET' | 'POST'; inputFrom?: 'query' | 'body' | 'form' | 'multipart' };
 
 export const NO_SESSION = '';
 export const H = 3_600_000;

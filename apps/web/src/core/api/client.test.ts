@@ -1,4 +1,4 @@
-import { authContract } from '@boreline/contracts';
+import { alarmContract, authContract, riskContract } from '@boreline/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, call, type ClientContext, configureClient, request } from './client.js';
 
@@ -60,6 +60,22 @@ describe('request client', () => {
     await call(authContract.mobileCode, { mobile: '139', state: 'abcdefghijklmnop', captcha: 'X' });
     expect(calls[0]?.url).toBe('/server_main/g/web/sys/getMobileCode?mobile=139&state=abcdefghijklmnop&captcha=X');
     expect(calls[0]?.init.body).toBeUndefined();
+  });
+
+  it('fills `:param` segments of the path from the input and sends the rest in the query string', async () => {
+    next = async () => respond({ code: 0, msg: 'ok', data: null });
+    await call(alarmContract.alarmCurrentQueryByToken, { token: 'h5AbCdEfGhIjKlMnOpQrStUv', runId: 7 });
+    expect(calls[0]?.url).toBe('/server_project/u/web/alarm/current/query/v1/h5AbCdEfGhIjKlMnOpQrStUv?runId=7');
+  });
+
+  it('sends a form endpoint form-encoded: text values, lists repeated, an empty list as one empty field, absent values left out', async () => {
+    next = async () => respond({ code: 0, msg: 'ok', data: { id: 4 } });
+    await call(riskContract.riskEdit, { id: 4, code: 'R-1', position: 12.5, name: 'Fault zone', startChainage: '1+100', endChainage: 1120, pictureIds: ['a'.repeat(22), 'b'.repeat(22)] });
+    expect(calls[0]?.url).toBe('/server_project/u/web/alarm/risk/edit/v1');
+    expect(calls[0]?.init.headers).toMatchObject({ 'Content-Type': 'application/x-www-form-urlencoded;charset=UTF-8' });
+    expect(calls[0]?.init.body).toBe(`id=4&code=R-1&position=12.5&name=Fault+zone&startChainage=1%2B100&endChainage=1120&pictureIds=${'a'.repeat(22)}&pictureIds=${'b'.repeat(22)}`);
+    await call(riskContract.riskEdit, { id: 4, code: 'R-1', position: 1, name: 'N', startChainage: 1, endChainage: 2, pictureIds: [], remark: undefined });
+    expect(calls[1]?.init.body).toBe('id=4&code=R-1&position=1&name=N&startChainage=1&endChainage=2&pictureIds=');
   });
 
   it('code 1: warns with the server text, ends the session and rejects', async () => {

@@ -1,6 +1,6 @@
 import {
   type EndpointDefinition,
-  endpointUrl,
+  fillPath,
   inputSource,
   RESULT_CODE,
   SESSION_END_REASON,
@@ -63,6 +63,8 @@ export interface RequestOptions {
   query?: Record<string, unknown>;
   json?: unknown;
   form?: FormData;
+  /** A form-encoded body (application/x-www-form-urlencoded). */
+  urlencoded?: URLSearchParams;
   timeoutMs?: number;
 }
 
@@ -92,7 +94,10 @@ export async function request<T>(options: RequestOptions): Promise<T> {
   const headers = clientHeaders();
   let body: BodyInit | undefined;
   if (options.form) body = options.form;
-  else if (options.json !== undefined) {
+  else if (options.urlencoded) {
+    headers['Content-Type'] = 'application/x-www-form-urlencoded;charset=UTF-8';
+    body = options.urlencoded.toString();
+  } else if (options.json !== undefined) {
     headers['Content-Type'] = 'application/json';
     body = JSON.stringify(options.json);
   }
@@ -182,16 +187,34 @@ function fail(code: number, text: string, cause?: unknown): ApiError {
   return error;
 }
 
-/** Calls a contract endpoint: input goes to the query string (GET) or the JSON body (POST). */
+/**
+ * The fields of a form-encoded call: a list repeats its field (an empty list sends the field empty,
+ * which the server reads as none), absent values are left out, everything else is its text.
+ */
+export function formFields(input: Record<string, unknown>): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(input)) {
+    if (value === undefined || value === null) continue;
+    if (Array.isArray(value)) {
+      if (value.length === 0) params.append(key, '');
+      for (const item of value) params.append(key, String(item));
+    } else params.append(key, String(value));
+  }
+  return params;
+}
+
+/** Calls a contract endpoint: input goes to the query string (GET), the JSON body (POST) or a form-encoded body. */
 export function call<I extends z.ZodType, O extends z.ZodType>(
   endpoint: EndpointDefinition<I, O>,
   input: z.input<I>,
   extra: Pick<RequestOptions, 'form' | 'timeoutMs'> = {},
 ): Promise<z.output<O>> {
   const source = inputSource(endpoint);
-  const url = endpointUrl(endpoint);
+  // `:param` segments of the path take their values from the input; the rest goes as usual.
+  const { url, rest } = fillPath(endpoint, input);
   if (source === 'multipart') return request({ method: endpoint.method, url, ...extra });
+  if (source === 'form') return request({ method: endpoint.method, url, urlencoded: formFields(input as Record<string, unknown>), ...extra });
   return source === 'query'
-    ? request({ method: endpoint.method, url, query: input as Record<string, unknown>, ...extra })
-    : request({ method: endpoint.method, url, json: input, ...extra });
+    ? request({ method: endpoint.method, url, query: rest as Record<string, unknown>, ...extra })
+    : request({ method: endpoint.method, url, json: rest, ...extra });
 }

@@ -1,7 +1,7 @@
 import {
   type EndpointDefinition,
-  endpointUrl,
   envelopeSchema,
+  fillPath,
   RESULT_CODE,
   SESSION_END_REASON,
   UNKNOWN_RESULT_CODE,
@@ -62,12 +62,14 @@ export async function fetchFile<I extends z.ZodType, O extends z.ZodType>(endpoi
   let response: Response;
   // A GET (an import template) carries its input in the address: a GET request has no body.
   const get = endpoint.method === 'GET';
-  const query = get ? new URLSearchParams(Object.entries((input ?? {}) as Record<string, unknown>).map(([k, v]) => [k, String(v)])).toString() : '';
+  // `:param` segments of the path take their values from the input; the rest goes as usual.
+  const { url, rest } = fillPath(endpoint, input);
+  const query = get ? new URLSearchParams(Object.entries((rest ?? {}) as Record<string, unknown>).map(([k, v]) => [k, String(v)])).toString() : '';
   try {
-    response = await fetch(query ? `${endpointUrl(endpoint)}?${query}` : endpointUrl(endpoint), {
+    response = await fetch(query ? `${url}?${query}` : url, {
       method: endpoint.method,
       headers,
-      ...(get ? {} : { body: JSON.stringify(input) }),
+      ...(get ? {} : { body: JSON.stringify(rest) }),
       credentials: 'include',
       signal: controller.signal,
     });

@@ -293,6 +293,7 @@ describe('current alarms page', { timeout: 30_000 }, () => {
     fireEvent.change(within(dialog).getByTestId('settings-guidance-warn'), { target: { value: '100' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(dialog.querySelector('.ant-form-item-has-error [data-testid="settings-guidance-alarm"]')).not.toBeNull(), SETTLE);
+    expect(await within(dialog).findByText('The guidance warning band must be narrower than the alarm band', {}, SETTLE)).toBeTruthy();
     expect(calledWith('alarm.settingsEdit')).toEqual([]);
     fireEvent.change(within(dialog).getByTestId('settings-guidance-warn'), { target: { value: '60' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));

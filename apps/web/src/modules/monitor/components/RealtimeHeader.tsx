@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import dayjs from 'dayjs';
 import { formatInstant, useFormat } from '../../../core/format.js';
 import { StatusTag } from '../../../ui/StatusTag.js';
+import { NearestRiskZone } from '../../risk/index.js';
 import type { DeviceSummary } from './deviceSummary.js';
 import type { DiagramStatus } from './diagramSvg.js';
 import { useT } from '../../../core/i18n.js';
@@ -23,6 +24,8 @@ export interface RealtimeHeaderProps {
   /** The first values are still being read: neither live nor stale yet. */
   loading: boolean;
   now: number;
+  /** The run whose nearest risk zone is shown (not in the H5 view). */
+  runId?: number;
   /** The run's current alarms (alarm module), when the user may read them. */
   alarms?: ReactNode;
 }
@@ -53,6 +56,11 @@ export function RealtimeHeader(props: RealtimeHeaderProps) {
             <Typography.Text type="secondary">{t('project.list.currentChainage')}</Typography.Text>
             <strong data-testid="rta-chainage">{texts.chainage}</strong>
           </span>
+          {props.runId === undefined ? null : (
+            <span className="rt-header-item">
+              <NearestRiskZone runId={props.runId} />
+            </span>
+          )}
           {props.alarms ? (
             <span className="rt-header-item" data-testid="rta-alarms">
               {props.alarms}

@@ -53,6 +53,7 @@ function RealtimeView({ run, page, pages }: RealtimeViewProps) {
         projectName={run.projectName}
         tbmCode={run.tbmCode}
         timeZone={run.timeZone}
+        runId={run.runId}
         {...header}
         alarms={canReadAlarms ? <AlarmCount points={alarmed} /> : null}
       />

@@ -8,6 +8,7 @@ import { PeriodFigures } from '../components/PeriodFigures.js';
 import { ProgressGraph } from '../components/ProgressGraph.js';
 import { RatesDonut } from '../components/RatesDonut.js';
 import { useT } from '../../../core/i18n.js';
+import { NearestRiskZone } from '../../risk/index.js';
 
 /** The project home (spec §2 /fw1/home) of the current run; without one the user picks a project first. */
 export function ProjectHomePage() {
@@ -25,6 +26,9 @@ function Home({ run }: { run: CurrentRun }) {
   return (
     <div data-testid="project-home" style={{ display: 'flex', flexDirection: 'column', gap: 16 }}>
       <PeriodFigures data={data} />
+      <div>
+        <NearestRiskZone runId={run.runId} />
+      </div>
       <Row gutter={[16, 16]}>
         <Col xs={24} md={12} xl={7}>
           <CurrentStatus data={data} state={state.data} timeZone={run.timeZone} />
