@@ -51,13 +51,14 @@ export const useCurrentAlarms = (runId: number, filter: CurrentFilter = {}, opti
 export const useAlarmHistory = (input: HistoryInput, enabled = true) =>
   useQuery({ queryKey: ALARM_KEYS.history(input), queryFn: () => call(a.alarmHistoryQuery, input), placeholderData: keepPreviousData, enabled });
 
-/** Subsystems, points, rings and times the history can be filtered by. */
-export const useHistoryParams = (runId: number) =>
-  useQuery({ queryKey: ALARM_KEYS.params(runId), queryFn: () => call(a.alarmHistoryParams, { runId }), staleTime: 60_000 });
+/**
+ * Subsystems, points, rings and times the history can be filtered by. Read again whenever a page
+ * opens (the last answer shows meanwhile): a new alarm brings its point and ring into the choices.
+ */
+export const useHistoryParams = (runId: number) => useQuery({ queryKey: ALARM_KEYS.params(runId), queryFn: () => call(a.alarmHistoryParams, { runId }), staleTime: 0 });
 
-/** Rings that have alarms, for the ring pickers. */
-export const useAlarmRings = (runId: number) =>
-  useQuery({ queryKey: ALARM_KEYS.rings(runId), queryFn: () => call(a.alarmAvailableRings, { runId }), staleTime: 60_000 });
+/** Rings that have alarms, for the ring pickers (read again at every opening, as the choices above). */
+export const useAlarmRings = (runId: number) => useQuery({ queryKey: ALARM_KEYS.rings(runId), queryFn: () => call(a.alarmAvailableRings, { runId }), staleTime: 0 });
 
 export const useAlarmDetail = (runId: number, id: number | null) =>
   useQuery({
