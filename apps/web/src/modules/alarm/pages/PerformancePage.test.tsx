@@ -77,6 +77,14 @@ describe('alarm performance page', { timeout: 20_000 }, () => {
     expect(calledWith('alarm.performance')).toEqual([{ runId: 1, from: T0 - DAY, to: T0 }]);
   });
 
+  it('reads one shift of the span when a date and a shift are chosen', async () => {
+    renderRoutes(routes, `/fw1/alarm/performance?from=${T0 - 2 * DAY}&to=${T0}&shiftDate=2026-11-23&shiftNo=2`);
+    await screen.findByTestId('performance-figures', {}, SETTLE);
+    expect(calledWith('alarm.performance')).toEqual([{ runId: 1, from: T0 - 2 * DAY, to: T0, shiftDate: '2026-11-23', shiftNo: 2 }]);
+    expect(screen.getByTestId('performance-shift-no').textContent).toBe('Shift 2');
+    expect(screen.getByDisplayValue('23/11/2026')).toBeTruthy();
+  });
+
   it('refuses a span longer than 92 days without sending', async () => {
     renderRoutes(routes, `/fw1/alarm/performance?from=${T0 - 93 * DAY}&to=${T0}`);
     expect((await screen.findByTestId('performance-invalid', {}, SETTLE)).textContent).toBe('The period can be at most 92 days');

@@ -1,6 +1,6 @@
 import { alarmContract as a, DATE_FORMATS } from '@boreline/contracts';
-import { Alert, Card, Col, DatePicker, List, Row, Skeleton, Space, Table, Tag, Typography } from 'antd';
-import type { Dayjs } from 'dayjs';
+import { Alert, Card, Col, DatePicker, List, Row, Select, Skeleton, Space, Table, Tag, Typography } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
 import { type ReactNode, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { formatInstant, formatLocalDate, useFormat } from '../../../core/format.js';
@@ -35,7 +35,11 @@ function Performance({ run }: { run: CurrentRun }) {
   const [now] = useState(() => Date.now());
   const from = numberParam(params, 'from') ?? now - DEFAULT_SPAN_DAYS * DAY_MS;
   const to = numberParam(params, 'to') ?? now;
-  const input: PerformanceInput = { runId: run.runId, from, to };
+  // One shift of the span: its date (the project's calendar) and number, both or neither.
+  const shiftDate = params.get('shiftDate');
+  const shiftNo = numberParam(params, 'shiftNo');
+  const shift = shiftDate && shiftNo !== null ? { shiftDate, shiftNo } : {};
+  const input: PerformanceInput = { runId: run.runId, from, to, ...shift };
   const checked = a.alarmPerformance.input.safeParse(input);
   const performance = useAlarmPerformance(checked.success ? input : null);
   const data = performance.data;
@@ -48,6 +52,17 @@ function Performance({ run }: { run: CurrentRun }) {
       return;
     }
     setParams({ from: String(instantOf(start.startOf('day'), run.timeZone)), to: String(instantOf(end.endOf('day'), run.timeZone)) });
+  };
+  const chooseShift = (date: string | null, no: number | null) => {
+    const next = new URLSearchParams(params);
+    for (const [name, value] of [
+      ['shiftDate', date],
+      ['shiftNo', no === null ? null : String(no)],
+    ] as const) {
+      if (value === null) next.delete(name);
+      else next.set(name, value);
+    }
+    setParams(next);
   };
 
   return (
@@ -62,6 +77,24 @@ function Performance({ run }: { run: CurrentRun }) {
             onChange={(values) => choose(values)}
             aria-label={t('alarmWeb.performance.span')}
             data-testid="performance-span"
+          />
+          <DatePicker
+            value={shiftDate ? dayjs(shiftDate) : null}
+            format={DATE_FORMATS.date}
+            placeholder={t('alarmWeb.performance.shiftDate')}
+            aria-label={t('alarmWeb.performance.shiftDate')}
+            onChange={(value: Dayjs | null) => chooseShift(value ? value.format('YYYY-MM-DD') : null, shiftNo)}
+            data-testid="performance-shift-date"
+          />
+          <Select<number>
+            allowClear
+            style={{ width: 130 }}
+            value={shiftNo ?? undefined}
+            placeholder={t('alarmWeb.performance.allShifts')}
+            aria-label={t('alarmWeb.performance.shiftNo')}
+            onChange={(value) => chooseShift(shiftDate, value ?? null)}
+            options={[1, 2, 3, 4].map((no) => ({ value: no, label: t('alarmWeb.performance.shiftOption', { shift: no }) }))}
+            data-testid="performance-shift-no"
           />
           <Typography.Text type="secondary">{t('alarmWeb.performance.standard')}</Typography.Text>
         </Space>
