@@ -133,7 +133,7 @@ describe('alarms in Chromium: a frame over HTTP raises an alarm live, acknowledg
     // The workbook, read back: the caller's headers and the alarm's row.
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('history-export').click()]);
     const book = new ExcelJS.Workbook();
-    await book.xlsx.load(await (await download.createReadStream()).toArray().then((chunks) => Buffer.concat(chunks as Buffer[])));
+    await book.xlsx.load(new Uint8Array(Buffer.concat((await (await download.createReadStream()).toArray()) as Buffer[])).buffer);
     const sheet = book.worksheets[0];
     const rows: string[][] = [];
     sheet?.eachRow((r) => rows.push((r.values as unknown[]).slice(1).map((v) => String(v ?? ''))));

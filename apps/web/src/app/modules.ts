@@ -1,6 +1,7 @@
 import type { WebModule } from '../core/webModule.js';
 import { accountModule } from '../modules/account/index.js';
 import { adminModule } from '../modules/admin/index.js';
+import { alarmModule } from '../modules/alarm/index.js';
 import { authModule } from '../modules/auth/index.js';
 import { connectionModule } from '../modules/connection/index.js';
 import { messagesModule } from '../modules/messages/index.js';
@@ -25,6 +26,7 @@ export const MODULES: readonly WebModule[] = [
   monitorModule,
   connectionModule,
   tagMappingModule,
+  alarmModule,
   reportModule,
   statisticModule,
   messagesModule,

@@ -23,6 +23,10 @@ describe('the route tree built from the modules', () => {
     expect(handleAt('/fw0/stsRun/list')?.name).toBe('sts2');
     expect(handleAt('/fw0/sys/user/list')?.name).toBe('user');
     expect(handleAt('/fw1/report/turn_over/sg')?.name).toBe('reportShiftSg');
+    // The alarm pages: the menu's history, the current alarms and the performance figures.
+    expect(handleAt('/fw1/alarm/history_alarm')).toEqual({ name: 'alarmHistory', resource: 'menu.alarms', title: 'shell.menu.alarm' });
+    expect(handleAt('/fw1/alarm/present_alarm')?.name).toBe('alarmPresent');
+    expect(handleAt('/fw1/alarm/performance')?.name).toBe('alarmPerformance');
     // Pages still under development are named after their menu item.
     expect(handleAt('/fw1/stock/stockCurrent')).toEqual({ name: 'spareParts', resource: 'menu.stock', title: 'shell.menu.spareParts' });
     expect(handleAt('/fw0/sys/dp')?.name).toBe('adminCenter');

@@ -6,5 +6,5 @@ export const monitorModule = defineWebModule({
   name: 'monitor',
   routes: { public: monitorPublicRoutes, fw1: monitorRoutesFw1 },
   menu: [{ section: 'construction', key: 'realTime', label: 'shell.menu.realTime', path: '/fw1/rta', resource: 'menu.monitoring.realTime', order: 200 }],
-  resources: ['menu.monitoring.realTime', 'monitor.realData.read', 'monitor.connectState.read', 'monitor.h5Link.write', 'telemetry.series.read'],
+  resources: ['menu.monitoring.realTime', 'monitor.realData.read', 'monitor.connectState.read', 'monitor.h5Link.write', 'telemetry.series.read', 'alarm.record.read'],
 });

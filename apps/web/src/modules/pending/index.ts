@@ -27,7 +27,6 @@ const PENDING_ITEMS: MenuItem[] = [
   { section: 'construction', key: 'graphGis', label: 'shell.menu.graphGis', path: '/fw1/graph/map', resource: 'menu.graph.gis', order: 120 },
   { section: 'construction', key: 'spareParts', label: 'shell.menu.spareParts', path: '/fw1/stock/stockCurrent', resource: 'menu.stock', order: 130 },
   { section: 'construction', key: 'maintenance', label: 'shell.menu.maintenance', path: '/fw1/maintain/content', resource: 'menu.maintenance.content', order: 140 },
-  { section: 'construction', key: 'alarm', label: 'shell.menu.alarm', path: '/fw1/alarm/history_alarm', resource: 'menu.alarms', order: 160 },
   { section: 'construction', key: 'segment', label: 'shell.menu.segment', path: '/fw1/segment/segmentPose', resource: 'menu.segments', order: 190 },
   { section: 'construction', key: 'feedbackList', label: 'shell.menu.feedbackList', path: '/fw1/feedback/list', resource: 'menu.feedback.list', order: 210 },
   {

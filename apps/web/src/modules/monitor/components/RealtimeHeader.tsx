@@ -1,6 +1,7 @@
 import { ClockCircleOutlined } from '@ant-design/icons';
 import { DATE_FORMATS } from '@boreline/contracts';
 import { Alert, Badge, Card, Tag, Typography } from 'antd';
+import type { ReactNode } from 'react';
 import dayjs from 'dayjs';
 import { formatInstant, useFormat } from '../../../core/format.js';
 import { StatusTag } from '../../../ui/StatusTag.js';
@@ -25,6 +26,8 @@ export interface RealtimeHeaderProps {
   now: number;
   /** The run whose nearest risk zone is shown (not in the H5 view). */
   runId?: number;
+  /** The run's current alarms (alarm module), when the user may read them. */
+  alarms?: ReactNode;
 }
 
 /** Which machine, what it does and since when, where it is, and whether what is shown is live. */
@@ -58,6 +61,11 @@ export function RealtimeHeader(props: RealtimeHeaderProps) {
               <NearestRiskZone runId={props.runId} />
             </span>
           )}
+          {props.alarms ? (
+            <span className="rt-header-item" data-testid="rta-alarms">
+              {props.alarms}
+            </span>
+          ) : null}
           <span className="rt-header-item rt-header-end" data-testid="rta-connection" data-connected={summary.connected ?? undefined}>
             {summary.connected === null ? null : <Badge status={summary.connected ? 'success' : 'error'} text={texts.connection} />}
           </span>

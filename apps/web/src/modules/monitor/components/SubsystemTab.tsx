@@ -15,10 +15,12 @@ export interface SubsystemTabProps {
   stale: boolean;
   /** The run's own tags (each shown on its subsystem's page). */
   ownTags?: readonly TagDef[];
+  /** Points with a current alarm and its level. */
+  alarmed?: ReadonlyMap<string, 'alarm' | 'warning'>;
 }
 
 /** One subsystem page: its values by subject, and the trend of those the user ticks. */
-export function SubsystemTab({ runId, machineType, timeZone, page, values, ts, stale, ownTags = [] }: SubsystemTabProps) {
+export function SubsystemTab({ runId, machineType, timeZone, page, values, ts, stale, ownTags = [], alarmed }: SubsystemTabProps) {
   const t = useT();
   const tags = useMemo(() => realtimePageTags(machineType, page, ownTags), [machineType, page, ownTags]);
   const [chosen, setChosen] = useState<string[]>([]);
@@ -36,7 +38,7 @@ export function SubsystemTab({ runId, machineType, timeZone, page, values, ts, s
           onRemove={(code) => setChosen((current) => current.filter((c) => c !== code))}
         />
       </div>
-      <TagTable tags={tags} values={values} stale={stale} chosen={chosen} onChosenChange={setChosen} label={t(PAGE_LABELS[page])} />
+      <TagTable tags={tags} values={values} stale={stale} chosen={chosen} onChosenChange={setChosen} label={t(PAGE_LABELS[page])} alarmed={alarmed} />
     </div>
   );
 }

@@ -1,6 +1,8 @@
+import { AlertFilled } from '@ant-design/icons';
 import type { LiveValues, TagDef } from '@boreline/contracts';
 import { Checkbox } from 'antd';
 import { memo, useMemo } from 'react';
+import { alarmLevelColour } from '../../alarm/index.js';
 import { useTagName } from '../hooks/useTagName.js';
 import { formatRange, formatTagValue, NO_VALUE, rangeState } from './tagValue.js';
 import { dataText, useLocale, useT } from '../../../core/i18n.js';
@@ -18,6 +20,8 @@ export interface TagTableProps {
   chosen: readonly string[];
   onChosenChange(codes: string[]): void;
   label: string;
+  /** Points with a current alarm and its level (alarm module): marked in the level's colour with an icon. */
+  alarmed?: ReadonlyMap<string, 'alarm' | 'warning'>;
 }
 
 interface Group {
@@ -40,7 +44,7 @@ function groupBySubject(tags: readonly TagDef[]): Group[] {
  * 1280×720 screen shows about forty at once. Values outside the normal range are red; flags read
  * on/off and levels as whole numbers.
  */
-export const TagTable = memo(function TagTable({ tags, values, stale, chosen, onChosenChange, label }: TagTableProps) {
+export const TagTable = memo(function TagTable({ tags, values, stale, chosen, onChosenChange, label, alarmed }: TagTableProps) {
   const t = useT();
   const groups = useMemo(() => groupBySubject(tags), [tags]);
   const full = chosen.length >= TREND_MAX_TAGS;
@@ -72,6 +76,7 @@ export const TagTable = memo(function TagTable({ tags, values, stale, chosen, on
               checked={chosen.includes(tag.code)}
               disabled={full && !chosen.includes(tag.code)}
               onToggle={handleToggle}
+              alarmLevel={alarmed?.get(tag.code) ?? null}
             />
           ))}
         </div>
@@ -87,9 +92,10 @@ interface TagRowProps {
   checked: boolean;
   disabled: boolean;
   onToggle(code: string, checked: boolean): void;
+  alarmLevel: 'alarm' | 'warning' | null;
 }
 
-function TagRow({ tag, value, stale, checked, disabled, onToggle }: TagRowProps) {
+function TagRow({ tag, value, stale, checked, disabled, onToggle, alarmLevel }: TagRowProps) {
   const t = useT();
   const locale = useLocale();
   const nameOf = useTagName();
@@ -98,7 +104,7 @@ function TagRow({ tag, value, stale, checked, disabled, onToggle }: TagRowProps)
   const tone = stale ? 'rt-stale' : alarm ? 'rt-alarm' : '';
   const hasValue = value !== null && value !== undefined;
   return (
-    <div role="row" className="rt-row" data-testid="tag-row" data-code={tag.code}>
+    <div role="row" className="rt-row" data-testid="tag-row" data-code={tag.code} data-alarm-level={alarmLevel ?? undefined}>
       <span role="cell" className="rt-check">
         <Checkbox
           checked={checked}
@@ -108,7 +114,15 @@ function TagRow({ tag, value, stale, checked, disabled, onToggle }: TagRowProps)
           onChange={(event) => onToggle(tag.code, event.target.checked)}
         />
       </span>
-      <span role="cell" className="rt-name" title={name}>
+      <span role="cell" className="rt-name" title={name} style={alarmLevel ? { color: alarmLevelColour(alarmLevel), fontWeight: 600 } : undefined}>
+        {alarmLevel ? (
+          <AlertFilled
+            className="rt-alarm-icon"
+            data-testid="tag-alarm-icon"
+            aria-label={t(alarmLevel === 'alarm' ? 'alarmWeb.live.pointAlarm' : 'alarmWeb.live.pointWarning')}
+            title={t(alarmLevel === 'alarm' ? 'alarmWeb.live.pointAlarm' : 'alarmWeb.live.pointWarning')}
+          />
+        ) : null}
         {name}
       </span>
       <span

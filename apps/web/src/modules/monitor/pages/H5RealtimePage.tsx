@@ -7,6 +7,7 @@ import { changeLanguage, useT } from '../../../core/i18n.js';
 import { realtime } from '../../../core/realtime/realtime.js';
 import { H5_SESSION_ENDED_EVENT } from '../../../core/sessionEnd.js';
 import { session } from '../../../core/session.js';
+import { AlarmCount, useAlarmedPoints } from '../../alarm/index.js';
 import { OverviewTab } from '../components/OverviewTab.js';
 import { PageNav } from '../components/PageNav.js';
 import { RealtimeHeader } from '../components/RealtimeHeader.js';
@@ -127,6 +128,8 @@ function H5View({ run }: { run: H5Run }) {
   const [page, setPage] = useState<RealtimePage | null>(null);
   const pages = realtimePagesOf(run.machineType);
   const { diagram, live, stale, texts, header, ownTags } = useRealtimeView(run.runId, run.machineType, page);
+  // The H5 session may read the run's alarms: their count, and the points in alarm on the tabs.
+  const alarmed = useAlarmedPoints(run.runId);
 
   // The view owns the socket here: there is no console frame around it.
   useEffect(() => {
@@ -136,12 +139,12 @@ function H5View({ run }: { run: H5Run }) {
 
   return (
     <div className="rt-page rt-h5" data-testid="h5-realtime" data-machine-type={run.machineType}>
-      <RealtimeHeader projectName={run.projectName} tbmCode={run.tbmCode} timeZone={run.timeZone} {...header} />
+      <RealtimeHeader projectName={run.projectName} tbmCode={run.tbmCode} timeZone={run.timeZone} {...header} alarms={<AlarmCount points={alarmed} link={false} />} />
       <PageNav pages={pages} active={page} onSelect={setPage} layout="scroll" testId="h5-tabs" />
       {page === null ? (
         <OverviewTab machineType={run.machineType} svg={diagram.data} svgFailed={diagram.isError} values={live.values} stale={stale} status={texts} />
       ) : (
-        <SubsystemTab key={page} runId={run.runId} machineType={run.machineType} timeZone={run.timeZone} page={page} values={live.values} ts={live.ts} stale={stale} ownTags={ownTags} />
+        <SubsystemTab key={page} runId={run.runId} machineType={run.machineType} timeZone={run.timeZone} page={page} values={live.values} ts={live.ts} stale={stale} ownTags={ownTags} alarmed={alarmed.byPoint} />
       )}
     </div>
   );

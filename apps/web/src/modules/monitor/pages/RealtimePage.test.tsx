@@ -6,6 +6,7 @@ import { renderRoutes } from '../../../test/renderRoutes.fixture.js';
 import type { AppRoute } from '../../../core/routing.js';
 import { initI18n } from '../../../core/i18n.js';
 import { useFramework } from '../../../core/session.js';
+import { alarm, current } from '../../alarm/alarm.fixture.js';
 import { RealtimePage } from './RealtimePage.js';
 
 const api = vi.hoisted((): ApiStub => ({ responses: new Map(), calls: [] }));
@@ -172,5 +173,38 @@ describe('real-time page', () => {
     const router = renderAt('/fw1/rta/slurryCircuit');
     await waitFor(() => expect(router.state.location.pathname).toBe('/fw1/rta'), SETTLE);
     await screen.findByTestId('overview-tab', {}, SETTLE);
+  });
+
+  it('marks the points in alarm in their level’s colour and counts the current alarms in the header, linking to them', async () => {
+    useFramework.setState({ resources: ['menu.monitoring.realTime', 'alarm.record.read'] });
+    api.responses.set(
+      'alarm.currentQuery',
+      current([
+        alarm(1, { point: 'foam.totalFlow', name: 'Foam total flow', level: 'alarm' }),
+        alarm(2, { point: 'foam.line1Pressure', name: 'Foam line 1 pressure', level: 'warning' }),
+        alarm(3, { point: 'foam.line2Pressure', name: 'Foam line 2 pressure', level: 'alarm', state: 'clearedUnacked', endTs: Date.now() }),
+      ]),
+    );
+    renderAt('/fw1/rta/foam');
+    const link = await screen.findByTestId('alarm-count-link', {}, SETTLE);
+    expect(link.getAttribute('href')).toBe('/fw1/alarm/present_alarm');
+    expect(within(screen.getByTestId('rta-header')).getByTestId('alarm-count').textContent).toContain('Current alarms: 3');
+    expect(api.calls.find((c) => c.id === 'alarm.currentQuery')?.input).toEqual({ runId: 1 });
+    const table = await screen.findByTestId('tag-table', {}, SETTLE);
+    const rowOf = (code: string) => within(table).getAllByTestId('tag-row').find((r) => r.getAttribute('data-code') === code);
+    await waitFor(() => expect(rowOf('foam.totalFlow')?.getAttribute('data-alarm-level')).toBe('alarm'), SETTLE);
+    expect(rowOf('foam.line1Pressure')?.getAttribute('data-alarm-level')).toBe('warning');
+    expect(within(rowOf('foam.totalFlow') as HTMLElement).getByTestId('tag-alarm-icon').getAttribute('aria-label')).toBe('In alarm');
+    expect(within(rowOf('foam.line1Pressure') as HTMLElement).getByTestId('tag-alarm-icon').getAttribute('aria-label')).toBe('Warning');
+    // A cleared alarm marks its point no more.
+    expect(rowOf('foam.line2Pressure')?.hasAttribute('data-alarm-level')).toBe(false);
+  });
+
+  it('reads no alarms for a user who may not see them', async () => {
+    renderAt('/fw1/rta/foam');
+    await screen.findByTestId('tag-table', {}, SETTLE);
+    expect(screen.queryByTestId('rta-alarms')).toBeNull();
+    expect(screen.queryByTestId('tag-alarm-icon')).toBeNull();
+    expect(api.calls.filter((c) => c.id === 'alarm.currentQuery')).toEqual([]);
   });
 });

@@ -2,6 +2,7 @@ import { type RealtimePage as Page, realtimePagesOf } from '@boreline/contracts'
 import { Space } from 'antd';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { canUse, type CurrentRun, useFramework } from '../../../core/session.js';
+import { AlarmCount, useAlarmedPoints } from '../../alarm/index.js';
 import { ChooseProject } from '../../../ui/ChooseProject.js';
 import { H5LinkButton } from '../components/H5LinkButton.js';
 import { OverviewTab } from '../components/OverviewTab.js';
@@ -42,10 +43,20 @@ function RealtimeView({ run, page, pages }: RealtimeViewProps) {
   const { diagram, live, stale, texts, header, ownTags } = useRealtimeView(run.runId, run.machineType, page);
   const canSeeConnections = useFramework((s) => canUse(s, 'monitor.connectState.read'));
   const canIssueH5 = useFramework((s) => canUse(s, 'monitor.h5Link.write'));
+  // Points in alarm are marked, and the header counts the current alarms, for those who may read them.
+  const canReadAlarms = useFramework((s) => canUse(s, 'alarm.record.read'));
+  const alarmed = useAlarmedPoints(run.runId, canReadAlarms);
 
   return (
     <div className="rt-page" data-testid="realtime-page" data-machine-type={run.machineType}>
-      <RealtimeHeader projectName={run.projectName} tbmCode={run.tbmCode} timeZone={run.timeZone} runId={run.runId} {...header} />
+      <RealtimeHeader
+        projectName={run.projectName}
+        tbmCode={run.tbmCode}
+        timeZone={run.timeZone}
+        runId={run.runId}
+        {...header}
+        alarms={canReadAlarms ? <AlarmCount points={alarmed} /> : null}
+      />
       <PageNav
         pages={pages}
         active={page}
@@ -86,6 +97,7 @@ function RealtimeView({ run, page, pages }: RealtimeViewProps) {
           ts={live.ts}
           stale={stale}
           ownTags={ownTags}
+          alarmed={alarmed.byPoint}
         />
       )}
     </div>
