@@ -58,6 +58,11 @@ export class RunAlarms {
   lastLateAt = 0;
   newestLiveTs = Number.NEGATIVE_INFINITY;
   private lastStateCheck = Number.NEGATIVE_INFINITY;
+  /**
+   * The start of the stop the last long-stop alarm was raised for: the live check (while the stop
+   * lasts) and the closed interval (when it ends) see the same stop, which is one alarm.
+   */
+  private longStopSince: number | null = null;
   private layout: readonly string[] = [];
   private chainageColumn = -1;
 
@@ -193,8 +198,9 @@ export class RunAlarms {
     const limitMs = this.setup.runSettings.longStopMinutes * 60_000;
     const active = this.stateActive.has(point);
     if (state.state === STOPPED) {
-      if (!active && limitMs > 0 && at - state.since >= limitMs && !this.shelved(point, at)) {
+      if (!active && limitMs > 0 && at - state.since >= limitMs && state.since !== this.longStopSince && !this.shelved(point, at)) {
         this.stateActive.add(point);
+        this.longStopSince = state.since;
         this.collect([stateTransition('raised', point, 'longStop', state.since + limitMs, state.since, null, true)], null);
       }
     } else if (active && state.state !== null) {
@@ -210,7 +216,10 @@ export class RunAlarms {
     const limitMs = this.setup.runSettings.longStopMinutes * 60_000;
     const out: AlarmTransition[] = [];
     if (!this.stateActive.has(point)) {
+      // Already raised (and ended) for this stop by the live check.
+      if (interval.start === this.longStopSince) return;
       if (limitMs === 0 || interval.end - interval.start < limitMs || this.shelved(point, interval.end)) return;
+      this.longStopSince = interval.start;
       out.push(stateTransition('raised', point, 'longStop', interval.start + limitMs, interval.start, null, true));
     }
     this.stateActive.delete(point);
