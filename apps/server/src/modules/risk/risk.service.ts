@@ -58,6 +58,19 @@ const matches = (filter: riskContract.RiskFilterOutput, zone: RiskPoint): boolea
   return !filter.state || zone.state === filter.state;
 };
 
+/** The columns a user writes of a zone, the same for a new zone and an edited one. */
+const zoneColumns = (input: RiskAddInput | RiskEditInput) => ({
+  code: input.code,
+  position: input.position,
+  name: input.name,
+  start_chainage: input.startChainage,
+  end_chainage: input.endChainage,
+  remark: input.remark,
+  settlement_level: input.settlementLevel,
+  vibration_level: input.vibrationLevel,
+  description: input.description,
+});
+
 /**
  * Risk points of a run: kept with their pictures (the file service, purpose `riskPicture`), told
  * apart by state from where the machine is (`riskState`), and announced once when they become
@@ -207,15 +220,7 @@ export class RiskService {
     const now = this.deps.now();
     const id = await this.deps.repo.insert({
       run_id: input.runId,
-      code: input.code,
-      position: input.position,
-      name: input.name,
-      start_chainage: input.startChainage,
-      end_chainage: input.endChainage,
-      remark: input.remark,
-      settlement_level: input.settlementLevel,
-      vibration_level: input.vibrationLevel,
-      description: input.description,
+      ...zoneColumns(input),
       notified_state: null,
       created_by: session.userId,
       created_at: now,
@@ -243,15 +248,7 @@ export class RiskService {
     }
     const moved = zone.start_chainage !== input.startChainage || zone.end_chainage !== input.endChainage;
     await this.deps.repo.update(zone.id, {
-      code: input.code,
-      position: input.position,
-      name: input.name,
-      start_chainage: input.startChainage,
-      end_chainage: input.endChainage,
-      remark: input.remark,
-      settlement_level: input.settlementLevel,
-      vibration_level: input.vibrationLevel,
-      description: input.description,
+      ...zoneColumns(input),
       // A zone moved along the drive is announced again from where it now is.
       ...(moved ? { notified_state: null } : {}),
       updated_at: this.deps.now(),

@@ -237,49 +237,42 @@ export function PerformanceFigures({ data, timeZone }: { data: AlarmPerformance;
         </Col>
       </Row>
       <Row gutter={12}>
-        <Col xs={24} lg={8}>
-          <Card size="small" title={t('alarmWeb.performance.floods', { count: data.floods.length })} data-testid="performance-floods">
-            <List
-              size="small"
-              dataSource={data.floods}
-              locale={{ emptyText: t('alarmWeb.performance.noFloods') }}
-              renderItem={(flood) => (
-                <List.Item data-testid="flood">
-                  {time(flood.start)} – {time(flood.end)} · {t('alarmWeb.performance.alarms', { count: flood.count })}
-                </List.Item>
-              )}
-            />
-          </Card>
-        </Col>
-        <Col xs={24} lg={8}>
-          <Card size="small" title={t('alarmWeb.performance.chattering', { count: data.chattering.length })} data-testid="performance-chattering">
-            <List
-              size="small"
-              dataSource={data.chattering}
-              locale={{ emptyText: t('alarmWeb.performance.none') }}
-              renderItem={(p) => (
-                <List.Item data-testid="chattering-point">
-                  {p.name} · {t('alarmWeb.performance.times', { count: p.count })}
-                </List.Item>
-              )}
-            />
-          </Card>
-        </Col>
-        <Col xs={24} lg={8}>
-          <Card size="small" title={t('alarmWeb.performance.stale', { count: data.stale.length })} data-testid="performance-stale">
-            <List
-              size="small"
-              dataSource={data.stale}
-              locale={{ emptyText: t('alarmWeb.performance.none') }}
-              renderItem={(s) => (
-                <List.Item data-testid="stale-alarm">
-                  {s.name} · {t('alarmWeb.performance.since', { time: time(s.startTs) })}
-                </List.Item>
-              )}
-            />
-          </Card>
-        </Col>
+        <FigureList
+          title={t('alarmWeb.performance.floods', { count: data.floods.length })}
+          testId="performance-floods"
+          items={data.floods}
+          empty={t('alarmWeb.performance.noFloods')}
+          itemTestId="flood"
+          render={(flood) => `${time(flood.start)} – ${time(flood.end)} · ${t('alarmWeb.performance.alarms', { count: flood.count })}`}
+        />
+        <FigureList
+          title={t('alarmWeb.performance.chattering', { count: data.chattering.length })}
+          testId="performance-chattering"
+          items={data.chattering}
+          empty={t('alarmWeb.performance.none')}
+          itemTestId="chattering-point"
+          render={(p) => `${p.name} · ${t('alarmWeb.performance.times', { count: p.count })}`}
+        />
+        <FigureList
+          title={t('alarmWeb.performance.stale', { count: data.stale.length })}
+          testId="performance-stale"
+          items={data.stale}
+          empty={t('alarmWeb.performance.none')}
+          itemTestId="stale-alarm"
+          render={(s) => `${s.name} · ${t('alarmWeb.performance.since', { time: time(s.startTs) })}`}
+        />
       </Row>
     </Space>
+  );
+}
+
+/** One of the lists under the figures (floods, chattering points, stale alarms), a third of the row. */
+function FigureList<T>({ title, testId, items, empty, itemTestId, render }: { title: string; testId: string; items: readonly T[]; empty: string; itemTestId: string; render: (item: T) => string }) {
+  return (
+    <Col xs={24} lg={8}>
+      <Card size="small" title={title} data-testid={testId}>
+        <List size="small" dataSource={[...items]} locale={{ emptyText: empty }} renderItem={(item) => <List.Item data-testid={itemTestId}>{render(item)}</List.Item>} />
+      </Card>
+    </Col>
   );
 }
