@@ -2,7 +2,6 @@ import { resourcePlaces } from '@boreline/contracts';
 import { runTagList } from '../../telemetry/index.js';
 import { migration as resourceTree } from '../../db/migrations/20261127T1300_resourceTree.js';
 import { defineModule } from '../../platform/module.js';
-import type { AlarmRuntimeControl } from '../alarm/index.js';
 import { RoleGrantPolicy } from './access.policy.js';
 import { registerAclRoutes } from './acl.routes.js';
 import { AclService } from './acl.service.js';
@@ -29,6 +28,21 @@ declare module '../../core/services.js' {
     policy: RoleGrantPolicy;
     /** The organizations a caller administers. */
     orgScope: OrgScope;
+    /** Who wants to know that a run's part alarm settings were saved (the alarm engine re-reads them). */
+    warnSettingChanges: WarnSettingChanges;
+  }
+}
+
+/** Listeners of saved part alarm settings; a later module subscribes (this one knows none of them). */
+export class WarnSettingChanges {
+  private readonly listeners: ((runId: number) => Promise<void>)[] = [];
+
+  on(listener: (runId: number) => Promise<void>): void {
+    this.listeners.push(listener);
+  }
+
+  async changed(runId: number): Promise<void> {
+    await Promise.all(this.listeners.map((listener) => listener(runId)));
   }
 }
 
@@ -58,17 +72,15 @@ export const adminModule = defineModule({
     });
     registerAclRoutes(ctx.app, { acl, users }, ctx.endpoints);
     registerResourceRoutes(ctx.app, new ResourceService(permissions), ctx.endpoints);
+    const warnSettingChanges = new WarnSettingChanges();
+    ctx.services.provide('warnSettingChanges', warnSettingChanges);
     registerWarnSettingRoutes(
       ctx.app,
       new WarnSettingService(
         new WarnSettingRepo(ctx.db),
         { require: (session, runId, code) => runScope().require(session, runId, code) },
         (runId, machineType, language) => runTagList(ctx.db, runId, machineType, language),
-        // The alarm module registers after this one: its runtime is looked up when a setting is saved.
-        (runId) => {
-          const alarms: AlarmRuntimeControl | null = ctx.services.has('alarmRuntime') ? ctx.services.get('alarmRuntime') : null;
-          return alarms ? alarms.settingsChanged(runId) : Promise.resolve();
-        },
+        (runId) => warnSettingChanges.changed(runId),
       ),
       ctx.endpoints,
     );

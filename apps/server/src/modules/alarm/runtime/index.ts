@@ -245,5 +245,7 @@ export function registerAlarmRuntime(ctx: ModuleContext): AlarmRuntime {
     },
   };
   ctx.services.provide('alarmRuntime', runtime);
+  // Part alarm settings are saved by the administration module: re-read them before the next frame.
+  ctx.services.get('warnSettingChanges').on((runId) => runtime.settingsChanged(runId));
   return runtime;
 }
