@@ -89,6 +89,8 @@ describe('web shell in Chromium', () => {
       expect(await page.locator('html').getAttribute('lang')).toBe(locale);
     }
     await shell.chooseLanguage('Türkçe');
+    // The choice is in force (its catalogue loaded) before the reload, as a user sees it.
+    await page.getByText(text('tr-TR', 'shell.menu.systemSetting')).first().waitFor();
     await page.reload();
     await shell.waitUntilShown();
     await shell.expandMenu();
