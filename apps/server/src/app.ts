@@ -1,3 +1,4 @@
+import { requestLogFields } from './core/pathTokens.js';
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { LIMITS } from '@boreline/contracts';
@@ -98,6 +99,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     logger: {
       level: config.logLevel,
       redact: { paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.token'], censor: '[redacted]' },
+      // Never a token that travels in the path (the H5 view's current alarms) in a log line.
+      serializers: { req: requestLogFields },
       ...(overrides.logStream ? { stream: overrides.logStream } : {}),
     },
     trustProxy: config.trustProxy,

@@ -21,4 +21,12 @@ describe('logs', () => {
     expect(log).toContain('/server_main/u/web/sys/user/queryUserInfo/v1');
     for (const secret of [ADMIN.password, 'Wrong-password-zz9', token]) expect(log).not.toContain(secret);
   });
+
+  it('never record a token that travels in the path (the H5 view\'s current alarms)', async () => {
+    const pathToken = 'h5PathTokenAbCdEfGhIjKlMnOp';
+    await call(t.app, 'GET', `/server_project/u/web/alarm/current/query/v1/${pathToken}?runId=1`, {});
+    const log = lines.join('\n');
+    expect(log).toContain('/server_project/u/web/alarm/current/query/v1/[redacted]');
+    expect(log).not.toContain(pathToken);
+  });
 });
