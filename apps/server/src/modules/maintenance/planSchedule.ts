@@ -1,8 +1,19 @@
 import type { mtcePlanContract } from '@boreline/contracts';
-import { localDateOf, parseLocalDate, shiftLocalDate, utcToZoned, zonedMinutesToUtc, parseWallTime, DAY_MS } from '../../core/timeZone.js';
-import { dueAfterCompletion, isRecurring, nextDue, occurrencesBetween, type PlanCycle } from './schedule/calendar.js';
-import { nominalIntervalMs, occurrenceState } from './schedule/compliance.js';
-import { counterBaseAfterCompletion, forecastDate, whicheverFirst } from './schedule/counter.js';
+import {
+  counterBaseAfterCompletion,
+  dueAfterCompletion,
+  forecastDate,
+  isRecurring,
+  nextDue,
+  nominalIntervalMs,
+  occurrencesBetween,
+  occurrenceState,
+  type PlanCycle,
+  reminderPushTimes,
+  type ReminderPush,
+  type Weekday,
+  whicheverFirst,
+} from './schedule/index.js';
 
 /**
  * The one adapter between the module and the pure scheduling library (`schedule/`): a stored plan
@@ -119,37 +130,36 @@ export function laterOccurrences(plan: SchedulePlan, from: number, to: number, t
   return occurrencesBetween({ cycle: cycleOf(plan), anchor: plan.next_due, mode: 'fixed' }, start, to, timeZone);
 }
 
-/** The instant a reminder `daysAhead` days before `due` at `pushTime` (HH:mm) goes out, in the project's zone. */
-export function reminderPushAt(due: number, daysAhead: number, pushTime: string, timeZone: string): number {
-  const date = shiftLocalDate(parseLocalDate(localDateOf(due, timeZone)), -daysAhead);
-  return zonedMinutesToUtc(date, parseWallTime(pushTime), timeZone);
+export interface StoredReminder {
+  daysAhead: number;
+  pushTime: string;
+  repeat: string | null;
+  weekday: number | null;
 }
 
-/** The latest push instant of a repeating reminder at or before `now` (weeks start on Monday; months etc. on their first day). */
-export function latestRepeatPush(repeat: string, weekday: number | null, pushTime: string, now: number, timeZone: string): number {
-  const minutes = parseWallTime(pushTime);
-  const today = utcToZoned(now, timeZone);
-  const candidates: number[] = [];
-  if (repeat === 'weekly') {
-    const iso = ((new Date(Date.UTC(today.y, today.m - 1, today.d)).getUTCDay() + 6) % 7) + 1;
-    const back = (iso - (weekday ?? 1) + 7) % 7;
-    const day = shiftLocalDate(today, -back);
-    candidates.push(zonedMinutesToUtc(day, minutes, timeZone), zonedMinutesToUtc(shiftLocalDate(day, -7), minutes, timeZone));
-  } else {
-    const months = repeat === 'monthly' ? 1 : repeat === 'quarterly' ? 3 : repeat === 'halfYearly' ? 6 : 12;
-    const index = today.y * 12 + (today.m - 1);
-    const first = index - (index % months);
-    for (const k of [first, first - months]) candidates.push(zonedMinutesToUtc({ y: Math.floor(k / 12), m: (k % 12) + 1, d: 1 }, minutes, timeZone));
-  }
-  return candidates.filter((c) => c <= now).reduce((a, b) => Math.max(a, b), 0);
+/**
+ * The reminder's pushes in [from, to) for the plan's open calendar occurrence and the ones after it
+ * (no repeat), or on its repeat cadence (weekly on its weekday, monthly … from the plan's due time).
+ * A plan without a dated occurrence has no pushes, but a weekly repeat.
+ */
+export function reminderPushes(plan: SchedulePlan, reminder: StoredReminder, from: number, to: number, timeZone: string): ReminderPush[] {
+  if (!usesCalendar(plan) && reminder.repeat === null) return [];
+  const repeat = (reminder.repeat ?? null) as 'weekly' | 'monthly' | 'quarterly' | 'halfYearly' | 'yearly' | null;
+  const anchor = usesCalendar(plan) ? plan.next_due : null;
+  if (anchor === null && repeat !== 'weekly') return [];
+  const cycle = usesCalendar(plan) ? cycleOf(plan) : 'initial';
+  return reminderPushTimes(
+    { cycle, anchor, mode: 'fixed' },
+    { daysAhead: reminder.daysAhead, pushTime: reminder.pushTime, repeat, weekday: repeat === 'weekly' ? ((reminder.weekday ?? 1) as Weekday) : null },
+    from,
+    to,
+    timeZone,
+  );
 }
 
 /** Upcoming push instants of a plan's reminder (at most `count`), for the reminder's view. */
-export function nextPushes(plan: SchedulePlan, reminder: { daysAhead: number; pushTime: string }, now: number, timeZone: string, count = 3): number[] {
-  if (!usesCalendar(plan) || plan.next_due === null) return [];
-  const dues = [plan.next_due, ...laterOccurrences(plan, plan.next_due + 1, plan.next_due + 400 * DAY_MS, timeZone).slice(0, count)];
-  return dues
-    .map((due) => reminderPushAt(due, reminder.daysAhead, reminder.pushTime, timeZone))
-    .filter((at) => at > now)
+export function nextPushes(plan: SchedulePlan, reminder: StoredReminder, now: number, timeZone: string, count = 3): number[] {
+  return reminderPushes(plan, reminder, now + 1, now + 400 * 86_400_000, timeZone)
+    .map((p) => p.pushAt)
     .slice(0, count);
 }
