@@ -261,17 +261,17 @@ export class MaintenanceService {
   // Plans: changes -------------------------------------------------------------------------------
 
   /** The stored columns of a plan's fields; the first due time of a new or re-timed plan. */
-  private async planColumns(run: ScopedRun, input: PlanInput, previous: PlanRow | null, now: number) {
+  private planColumns(input: PlanInput, previous: PlanRow | null, now: number, timeZone: string, readings: CounterReadings | null) {
     const who = identity(input.system, input.component, input.content);
     const retimed = !previous || input.nextTime !== null || previous.cycle !== input.cycle || previous.trigger !== input.trigger;
     let nextDue = previous?.next_due ?? null;
     if (usesCalendar(input)) {
       if (input.nextTime !== null) nextDue = input.nextTime;
-      else if (retimed || nextDue === null) nextDue = firstDue(input.cycle, now, run.time_zone);
+      else if (retimed || nextDue === null) nextDue = firstDue(input.cycle, now, timeZone);
     } else nextDue = null;
     let base = previous?.counter_base ?? null;
     if (usesCounter(input) && input.counterKind !== null && (base === null || previous?.counter_kind !== input.counterKind)) {
-      base = (await this.readings(run.id, now))[input.counterKind] ?? 0;
+      base = readings?.[input.counterKind] ?? 0;
     }
     return {
       title: input.title,
@@ -293,8 +293,10 @@ export class MaintenanceService {
   async addPlan(session: AuthSession, input: PlanInput, language: Language): Promise<Plan> {
     const run = await this.require(session, input.runId, 'maintenance.plan.write');
     const now = this.deps.now();
+    // Machine readings before the transaction: embedded SQLite has one connection, the transaction holds it.
+    const readings = usesCounter(input) ? await this.readings(run.id, now) : null;
     const id = await this.db.transaction().execute(async (trx) => {
-      const columns = await this.planColumns(run, input, null, now);
+      const columns = this.planColumns(input, null, now, run.time_zone, readings);
       if (await this.identityTaken(run.id, columns, null, trx)) throw errors.business('maintenance.refused.duplicate');
       return this.insertPlan(trx, { run_id: run.id, ...columns, created_by: session.userId, created_at: now });
     });
@@ -315,9 +317,10 @@ export class MaintenanceService {
   async editPlan(session: AuthSession, input: PlanInput & { id: number }, language: Language): Promise<Plan> {
     const run = await this.require(session, input.runId, 'maintenance.plan.write');
     const now = this.deps.now();
+    const readings = usesCounter(input) ? await this.readings(run.id, now) : null;
     await this.db.transaction().execute(async (trx) => {
       const previous = await this.planRow(run.id, input.id, trx);
-      const columns = await this.planColumns(run, input, previous, now);
+      const columns = this.planColumns(input, previous, now, run.time_zone, readings);
       if (await this.identityTaken(run.id, columns, previous.id, trx)) throw errors.business('maintenance.refused.duplicate');
       try {
         await trx.updateTable('mtce_plans').set(columns).where('id', '=', previous.id).where('run_id', '=', run.id).execute();
@@ -382,7 +385,7 @@ export class MaintenanceService {
   async importPlans(trx: Transaction<Database>, run: ScopedRun, userId: number, rows: readonly PlanInput[]): Promise<void> {
     const now = this.deps.now();
     for (const input of rows) {
-      const columns = await this.planColumns(run, input, null, now);
+      const columns = this.planColumns(input, null, now, run.time_zone, null);
       await this.insertPlan(trx, { run_id: run.id, ...columns, created_by: userId, created_at: now });
     }
   }
@@ -447,15 +450,17 @@ export class MaintenanceService {
     const run = await this.require(session, input.runId, 'maintenance.record.write');
     const now = this.deps.now();
     if (input.time > now + 60_000) throw errors.business('maintenance.refused.futureTime');
+    // The counter at the work's time, read before the transaction (embedded SQLite has one connection).
+    const planned = input.planId === null ? null : await this.planRow(run.id, input.planId);
+    const plannedKind = planned && usesCounter(planned) ? (planned.counter_kind as CounterKind | null) : null;
+    const counterAtDone = plannedKind && input.done ? (await this.readings(run.id, input.time))[plannedKind] : null;
     const id = await this.db.transaction().execute(async (trx) => {
       let dueAt: number | null = null;
       let late = false;
       if (input.planId !== null) {
         const plan = await this.planRow(run.id, input.planId, trx);
         if (input.done) {
-          const kind = plan.counter_kind as CounterKind | null;
-          const counterAtDone = usesCounter(plan) && kind ? (await this.readings(run.id, input.time))[kind] : null;
-          const done = completion(plan, input.time, counterAtDone, run.time_zone);
+          const done = completion(plan, input.time, plan.counter_kind === plannedKind ? counterAtDone : null, run.time_zone);
           dueAt = done.dueAt;
           late = done.late;
           // Conditional on the occurrence still being open: two records at once complete it once.
@@ -584,8 +589,10 @@ export class MaintenanceService {
   /** Compliance per system and month by the 10 % rule: settled occurrences due in each month of [from, to). */
   async complianceRows(run: ScopedRun, from: number, to: number, language: Language): Promise<ComplianceRow[]> {
     const records = await this.recordsOf(run.id).where('due_at', 'is not', null).where('due_at', '>=', from).where('due_at', '<', to).execute();
+    // An occurrence counts for its plan's system (a record may word its own).
+    const systems = new Map((await this.db.selectFrom('mtce_plans').select(['id', 'system']).where('run_id', '=', run.id).execute()).map((p) => [p.id, p.system]));
     const occurrences: { system: string; month: string; state: OccurrenceState }[] = records.map((r) => ({
-      system: r.system,
+      system: (r.plan_id === null ? undefined : systems.get(r.plan_id)) ?? r.system,
       month: localDateOf(r.due_at ?? r.time, run.time_zone).slice(0, 7),
       state: r.late === 1 ? 'doneLate' : 'done',
     }));
