@@ -77,7 +77,7 @@ export async function reminderPass(deps: ReminderDeps, now: number, signal: Abor
         await send('maintenance.message.reminder', { text: reminder.content, title: row.title, place: place(row), due: push.dueAt === null ? '' : due(push.dueAt) });
       }
       // A counter plan: reminded once per due value, `daysAhead` days before its forecast.
-      if (counter && timing.counter?.forecastAt != null && timing.counter.dueValue !== null && reminder.repeat === null) {
+      if (counter && timing.counter && timing.counter.forecastAt !== null && timing.counter.dueValue !== null && reminder.repeat === null) {
         const forecast = timing.counter.forecastAt;
         const pushAt = localDayRange(localDateOf(forecast - reminder.daysAhead * DAY_MS, zone), zone).start;
         if (pushAt <= now && (await claim(deps.db, row.id, 'counter', Math.round(timing.counter.dueValue * 1000), now))) {
