@@ -6,6 +6,7 @@ import { registerMaintenanceRoutes } from './maintenance.routes.js';
 import { reminderPass } from './reminders.js';
 
 export { MaintenanceService } from './maintenance.service.js';
+export { seedDemoMaintenance } from './demo/demoMaintenance.js';
 
 declare module '../../core/services.js' {
   interface Services {

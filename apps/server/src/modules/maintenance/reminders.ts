@@ -1,7 +1,7 @@
 import { DATE_FORMATS } from '@boreline/contracts';
 import type { Kysely } from 'kysely';
 import { formatInZone } from '../../core/excel.js';
-import { DAY_MS, localDateOf, localDayRange } from '../../core/timeZone.js';
+import { DAY_MS, localDateOf, localDayRange, parseLocalDate, parseWallTime, zonedMinutesToUtc } from '../../core/timeZone.js';
 import type { Database } from '../../db/schema.js';
 import type { MessageCentre } from '../messages/index.js';
 import type { ScopedRun } from '../project/index.js';
@@ -79,7 +79,7 @@ export async function reminderPass(deps: ReminderDeps, now: number, signal: Abor
       // A counter plan: reminded once per due value, `daysAhead` days before its forecast.
       if (counter && timing.counter && timing.counter.forecastAt !== null && timing.counter.dueValue !== null && reminder.repeat === null) {
         const forecast = timing.counter.forecastAt;
-        const pushAt = localDayRange(localDateOf(forecast - reminder.daysAhead * DAY_MS, zone), zone).start;
+        const pushAt = zonedMinutesToUtc(parseLocalDate(localDateOf(forecast - reminder.daysAhead * DAY_MS, zone)), parseWallTime(reminder.pushTime), zone);
         if (pushAt <= now && (await claim(deps.db, row.id, 'counter', Math.round(timing.counter.dueValue * 1000), now))) {
           await send('maintenance.message.reminder', { text: reminder.content, title: row.title, place: place(row), due: due(forecast) });
         }
