@@ -123,6 +123,10 @@ function indexBefore(start: ZonedTime, cycle: RecurringCycle, ts: number, timeZo
 
 /** Occurrences of a started series lying in [from, to), in order. */
 function seriesBetween(start: ZonedTime, cycle: RecurringCycle, from: number, to: number, timeZone: string): number[] {
+  // Refuse a range surely holding too many before computing them: steps last at most 31 days a month plus an hour.
+  const step = CYCLE_STEP[cycle];
+  const longestStep = 'days' in step ? step.days * DAY_MS + 3_600_000 : step.months * 31 * DAY_MS + 3_600_000;
+  if ((to - from) / longestStep > MAX_OCCURRENCES + 1) throw new ScheduleInputError(`More than ${MAX_OCCURRENCES} occurrences asked for; narrow the range`);
   const out: number[] = [];
   for (let k = indexBefore(start, cycle, from, timeZone); ; k++) {
     const ts = stepOccurrence(start, cycle, k, timeZone);
