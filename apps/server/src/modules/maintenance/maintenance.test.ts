@@ -2,7 +2,7 @@ import { adminContract, endpointUrl, importsContract, mtceContentContract as con
 import { type Locale, type MessageKey, type MessageParams, translate } from '@boreline/i18n';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildRun, buildUser, call, signIn } from '../../../test/factories.js';
+import { buildRun, buildUser, call, ringRecord, signIn } from '../../../test/factories.js';
 import { ADMIN, createTestApp, envelope, type TestApp } from '../../../test/testApp.js';
 import { JobRunsRepo } from '../../jobs/jobRuns.repo.js';
 import { TEMPLATE_ROWS } from '../imports/index.js';
@@ -415,6 +415,17 @@ describe('maintenance: plans, records, content views, calendar, dashboard, impor
     const cutters = await ok<Plan>(plan.mtcePlanAdd, planFields({ title: 'Cutter inspection', system: 'Cutterhead', component: 'Disc cutters', content: 'Inspect disc cutters every 20 rings', cycle: 'daily', trigger: 'counter', counterKind: 'ringsBuilt', counterInterval: 20, nextTime: null }));
     expect(cutters).toMatchObject({ trigger: 'counter', counterKind: 'ringsBuilt', counterInterval: 20, counter: { kind: 'ringsBuilt', value: 0, dueValue: 20, forecastAt: null }, state: 'upcoming', nextTime: null });
     expect((await api(plan.mtcePlanAdd, planFields({ content: 'No counter kind', trigger: 'whicheverFirst', counterInterval: 5 }))).msg).toBe(fieldSays('en-US', 'counterKind', 'validation.required'));
+    // 14 rings in the last 14 days: the counter reads 14, one ring a day, so the 20th ring is forecast 6 days from now.
+    await t.db.kysely
+      .insertInto('rings')
+      .values(Array.from({ length: 14 }, (_, i) => ringRecord(runId, i + 1, clock - (14 - i) * DAY + HOUR, clock - (14 - i) * DAY + 3 * HOUR)))
+      .execute();
+    const counted = await ok<Plan>(content.mtceContentQueryDetail, { runId, id: cutters.id });
+    expect(counted.counter).toEqual({ kind: 'ringsBuilt', value: 14, dueValue: 20, forecastAt: clock + 6 * DAY });
+    expect(counted.nextTime).toBe(clock + 6 * DAY);
+    // Inspected after ring 14 (floating): due again at ring 34.
+    await ok(record.mtceRecordAdd, recordFields({ planId: cutters.id, system: 'Cutterhead', content: 'Cutters inspected', time: clock - HOUR }));
+    expect((await ok<Plan>(content.mtceContentQueryDetail, { runId, id: cutters.id })).counter).toMatchObject({ value: 14, dueValue: 34 });
   });
 
   const data = <T>(body: Body): T => {
