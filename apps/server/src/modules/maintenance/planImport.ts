@@ -2,7 +2,7 @@ import type { importsContract, Language, mtcePlanContract } from '@boreline/cont
 import type { Readable } from 'node:stream';
 import type { AuthSession } from '../../core/auth.js';
 import { t } from '../../core/i18n.js';
-import { localDayRange } from '../../core/timeZone.js';
+import { parseLocalDate, zonedMinutesToUtc } from '../../core/timeZone.js';
 import { ImportRowsRefused, type ImportedRow, type ImportService } from '../imports/index.js';
 import type { ScopedRun } from '../project/index.js';
 import { identityKey, type MaintenanceService } from './maintenance.service.js';
@@ -19,7 +19,10 @@ export const itemsOfCell = (text: string | null): string[] =>
     .slice(0, 30)
     .map((s) => s.slice(0, 200));
 
-/** A sheet row as a calendar plan's fields: the next maintenance date at the start of that day in the run's zone. */
+/** Imported plans are due at 08:00 on their date, in the run's zone (the sheet gives a date only). */
+const IMPORTED_DUE_MINUTES = 8 * 60;
+
+/** A sheet row as a calendar plan's fields (floating, by the calendar). */
 export function planOfRow(run: ScopedRun, row: Row): mtcePlanContract.PlanInput {
   const v = row.values;
   return {
@@ -30,7 +33,7 @@ export function planOfRow(run: ScopedRun, row: Row): mtcePlanContract.PlanInput 
     component: v.component,
     content: v.content,
     items: itemsOfCell(v.items),
-    nextTime: v.nextTime === null ? null : localDayRange(v.nextTime, run.time_zone).start + 8 * 3_600_000,
+    nextTime: v.nextTime === null ? null : zonedMinutesToUtc(parseLocalDate(v.nextTime), IMPORTED_DUE_MINUTES, run.time_zone),
     remark: v.remark,
     trigger: 'calendar',
     counterKind: null,
