@@ -5,6 +5,9 @@ import * as authContract from './modules/auth.contract.js';
 import * as connectionContract from './modules/connection.contract.js';
 import * as filesContract from './modules/files.contract.js';
 import * as importsContract from './modules/imports/imports.contract.js';
+import * as mtceContentContract from './modules/maintenance/mtceContent.contract.js';
+import * as mtcePlanContract from './modules/maintenance/mtcePlan.contract.js';
+import * as mtceRecordContract from './modules/maintenance/mtceRecord.contract.js';
 import * as messagesContract from './modules/messages.contract.js';
 import * as monitorContract from './modules/monitor.contract.js';
 import * as ownTagsContract from './modules/ownTags.contract.js';
@@ -22,7 +25,7 @@ import * as statisticContract from './modules/statistic/statistic.contract.js';
 import * as systemContract from './modules/system.contract.js';
 import * as telemetryContract from './modules/telemetry.contract.js';
 
-export { adminContract, alarmContract, authContract, connectionContract, filesContract, importsContract, messagesContract, monitorContract, ownTagsContract, basicInfoContract, boardContract, dictionaryContract, projectContract, ringHistoryContract, runAdminContract, shiftContract, periodReportContract, shiftReportContract, riskContract, statisticContract, systemContract, telemetryContract };
+export { adminContract, alarmContract, authContract, connectionContract, filesContract, importsContract, mtceContentContract, mtcePlanContract, mtceRecordContract, messagesContract, monitorContract, ownTagsContract, basicInfoContract, boardContract, dictionaryContract, projectContract, ringHistoryContract, runAdminContract, shiftContract, periodReportContract, shiftReportContract, riskContract, statisticContract, systemContract, telemetryContract };
 
 /** Every module contract, for collecting their endpoints. */
-export const CONTRACT_MODULES: readonly object[] = [adminContract, alarmContract, authContract, connectionContract, filesContract, importsContract, messagesContract, monitorContract, ownTagsContract, basicInfoContract, boardContract, dictionaryContract, projectContract, ringHistoryContract, runAdminContract, shiftContract, periodReportContract, shiftReportContract, riskContract, statisticContract, systemContract, telemetryContract];
+export const CONTRACT_MODULES: readonly object[] = [adminContract, alarmContract, authContract, connectionContract, filesContract, importsContract, mtceContentContract, mtcePlanContract, mtceRecordContract, messagesContract, monitorContract, ownTagsContract, basicInfoContract, boardContract, dictionaryContract, projectContract, ringHistoryContract, runAdminContract, shiftContract, periodReportContract, shiftReportContract, riskContract, statisticContract, systemContract, telemetryContract];

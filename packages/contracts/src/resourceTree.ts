@@ -46,7 +46,7 @@ export const RESOURCE_TREE: readonly ResourceBranch[] = [
       page('menu.graph.vertical', '/fw1/graph/section'),
       page('menu.graph.gis', '/fw1/graph/map'),
       page('menu.stock', '/fw1/stock/stockCurrent', ['stock.record.write']),
-      page('menu.maintenance.content', '/fw1/maintain/content', ['maintenance.knowledge.read', 'maintenance.knowledge.write']),
+      page('menu.maintenance.content', '/fw1/maintain/content', ['maintenance.knowledge.read', 'maintenance.knowledge.write', 'maintenance.record.read', 'maintenance.record.write']),
       page('menu.project.basicInfo', '/fw1/basic_info/project_info', [
         'project.basicInfo.read',
         'project.basicInfo.write',
@@ -66,7 +66,7 @@ export const RESOURCE_TREE: readonly ResourceBranch[] = [
       page('menu.monitoring.connection', '/fw1/connection', ['connection.status.read']),
       page('menu.feedback.list', '/fw1/feedback/list'),
       page('menu.messages.reminder', '/fw1/stm_smtce_message', ['maintenance.message.read']),
-      page('menu.maintenance.management', '/fw1/stm_smtce/dashboard', ['maintenance.repair.read', 'maintenance.repair.write', 'maintenance.plan.write']),
+      page('menu.maintenance.management', '/fw1/stm_smtce/dashboard', ['maintenance.repair.read', 'maintenance.repair.write', 'maintenance.plan.read', 'maintenance.plan.write']),
     ],
   },
 ];

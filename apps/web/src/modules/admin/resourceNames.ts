@@ -87,7 +87,10 @@ const NAMES: Record<ResourceCode, MessageKey> = {
   'maintenance.repair.write': 'admin.resourceName.repairWrite',
   'maintenance.knowledge.read': 'admin.resourceName.knowledgeRead',
   'maintenance.knowledge.write': 'admin.resourceName.knowledgeWrite',
+  'maintenance.plan.read': 'admin.resourceName.planRead',
   'maintenance.plan.write': 'admin.resourceName.planWrite',
+  'maintenance.record.read': 'admin.resourceName.recordRead',
+  'maintenance.record.write': 'admin.resourceName.recordWrite',
   'segment.data.write': 'admin.resourceName.segmentWrite',
   'stock.record.write': 'admin.resourceName.stockWrite',
 };
