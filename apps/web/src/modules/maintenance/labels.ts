@@ -1,7 +1,10 @@
 import type { MessageKey } from '@boreline/i18n';
 import type { ItemCondition, MaintenanceAnchor, MaintenanceCounterKind, MaintenanceCycle, MaintenanceTrigger, OccurrenceState, ReminderRepeat } from './api.js';
 
-/** The names of the contract's choices in the reader's language (literal keys, so the catalogue check finds them). */
+/**
+ * The names of the contract's choices in the reader's language (literal keys, so the catalogue check
+ * finds them): the server's own names of its choices (`maintenance.*`) and the dictionary's cycles.
+ */
 export const CYCLE_LABELS: Record<MaintenanceCycle, MessageKey> = {
   initial: 'project.dic.maintenanceCycle.initial',
   beforeUse: 'project.dic.maintenanceCycle.beforeUse',
@@ -15,30 +18,30 @@ export const CYCLE_LABELS: Record<MaintenanceCycle, MessageKey> = {
 };
 
 export const TRIGGER_LABELS: Record<MaintenanceTrigger, MessageKey> = {
-  calendar: 'maintenanceWeb.trigger.calendar',
-  counter: 'maintenanceWeb.trigger.counter',
-  whicheverFirst: 'maintenanceWeb.trigger.whicheverFirst',
+  calendar: 'maintenance.trigger.calendar',
+  counter: 'maintenance.trigger.counter',
+  whicheverFirst: 'maintenance.trigger.whicheverFirst',
 };
 
 export const COUNTER_LABELS: Record<MaintenanceCounterKind, MessageKey> = {
-  cutterheadRevolutions: 'maintenanceWeb.counterKind.cutterheadRevolutions',
-  driveHours: 'maintenanceWeb.counterKind.driveHours',
-  pumpHours: 'maintenanceWeb.counterKind.pumpHours',
-  ringsBuilt: 'maintenanceWeb.counterKind.ringsBuilt',
-  metresAdvanced: 'maintenanceWeb.counterKind.metresAdvanced',
+  cutterheadRevolutions: 'maintenance.counter.cutterheadRevolutions',
+  driveHours: 'maintenance.counter.driveHours',
+  pumpHours: 'maintenance.counter.pumpHours',
+  ringsBuilt: 'maintenance.counter.ringsBuilt',
+  metresAdvanced: 'maintenance.counter.metresAdvanced',
 };
 
 export const ANCHOR_LABELS: Record<MaintenanceAnchor, MessageKey> = {
-  fixed: 'maintenanceWeb.anchor.fixed',
-  floating: 'maintenanceWeb.anchor.floating',
+  fixed: 'maintenance.anchor.fixed',
+  floating: 'maintenance.anchor.floating',
 };
 
 export const STATE_LABELS: Record<OccurrenceState, MessageKey> = {
-  upcoming: 'maintenanceWeb.state.upcoming',
-  due: 'maintenanceWeb.state.due',
-  done: 'maintenanceWeb.state.done',
-  overdue: 'maintenanceWeb.state.overdue',
-  doneLate: 'maintenanceWeb.state.doneLate',
+  upcoming: 'maintenance.state.upcoming',
+  due: 'maintenance.state.due',
+  done: 'maintenance.state.done',
+  overdue: 'maintenance.state.overdue',
+  doneLate: 'maintenance.state.doneLate',
 };
 
 /** Calendar and tag colours of an occurrence: due amber, done green, overdue red, done late purple. */
@@ -52,16 +55,16 @@ export const STATE_COLOURS: Record<OccurrenceState, string> = {
 export const STATE_TAG_COLOURS: Record<OccurrenceState, string> = { upcoming: 'blue', due: 'gold', done: 'green', overdue: 'red', doneLate: 'purple' };
 
 export const CONDITION_LABELS: Record<ItemCondition, MessageKey> = {
-  normal: 'maintenanceWeb.condition.normal',
-  abnormal: 'maintenanceWeb.condition.abnormal',
+  normal: 'maintenance.condition.normal',
+  abnormal: 'maintenance.condition.abnormal',
 };
 
 export const REPEAT_LABELS: Record<ReminderRepeat, MessageKey> = {
-  weekly: 'maintenanceWeb.repeat.weekly',
-  monthly: 'maintenanceWeb.repeat.monthly',
-  quarterly: 'maintenanceWeb.repeat.quarterly',
-  halfYearly: 'maintenanceWeb.repeat.halfYearly',
-  yearly: 'maintenanceWeb.repeat.yearly',
+  weekly: 'maintenance.repeat.weekly',
+  monthly: 'maintenance.repeat.monthly',
+  quarterly: 'maintenance.repeat.quarterly',
+  halfYearly: 'maintenance.repeat.halfYearly',
+  yearly: 'maintenance.repeat.yearly',
 };
 
 /** Spec §9: weekdays start on Monday (1) whatever the reader's locale. */

@@ -1,5 +1,5 @@
-import { AutoComplete, DatePicker, Form, Input, InputNumber, Radio, Select, Space } from 'antd';
-import { DATE_FORMATS } from '@boreline/contracts';
+import { AutoComplete, Form, Input, InputNumber, Radio, Select, Space } from 'antd';
+import { mtceContentContract as c } from '@boreline/contracts';
 import type { z } from 'zod';
 import { ApiError } from '../../../core/api/client.js';
 import { useT } from '../../../core/i18n.js';
@@ -9,26 +9,27 @@ import { isPlanUnique, type MaintenancePlan, type MaintenanceTrigger, usePlanUni
 import { ANCHOR_LABELS, COUNTER_LABELS, CYCLE_LABELS, TRIGGER_LABELS } from '../labels.js';
 import { options } from '../options.js';
 import { ChecklistField } from './ChecklistField.js';
-import { dayjsOf, instantOf, pickerValueOf } from './zonedPicker.js';
+import { InstantInput } from './zonedInputs.js';
 
 /** The most checklist items of a plan (the contract's limit). */
 export const PLAN_ITEMS_MAX = 30;
 
-export interface PlanDialogProps<S extends z.ZodType> {
+/**
+ * The plan form's contract: the fields of a plan with their rules, as plan add and edit and the
+ * content page's add-or-edit take them (an `id` only when editing).
+ */
+const PLAN_FORM = c.mtceContentAddOrEdit.input;
+export type PlanFormInput = z.output<typeof PLAN_FORM>;
+type Fields = TypedField<z.input<typeof PLAN_FORM>>;
+
+export interface PlanDialogProps {
   run: CurrentRun;
   open: boolean;
   /** The plan edited; null adds one. */
   plan: MaintenancePlan | null;
-  /** The contract's input of the call that saves (add, edit or add-or-edit). */
-  schema: S;
-  onSave: (input: z.output<S>) => Promise<unknown>;
+  /** Saves the checked plan (add when `plan` is null, else edit). */
+  onSave: (input: PlanFormInput) => Promise<unknown>;
   onClose: () => void;
-}
-
-interface UniqueFields {
-  system: string;
-  component: string | null;
-  content: string;
 }
 
 /**
@@ -38,13 +39,12 @@ interface UniqueFields {
  * holds the contract's rules; before saving, system + part + content is checked to be free in the
  * run (the server refuses a second plan with the same three).
  */
-export function PlanDialog<S extends z.ZodType>({ run, open, plan, schema, onSave, onClose }: PlanDialogProps<S>) {
+export function PlanDialog({ run, open, plan, onSave, onClose }: PlanDialogProps) {
   const t = useT();
   const units = usePlanUnits(run.runId);
 
-  const handleSubmit = async (input: z.output<S>) => {
-    const fields = input as UniqueFields;
-    const free = await isPlanUnique({ runId: run.runId, ...(plan ? { id: plan.id } : {}), system: fields.system, component: fields.component, content: fields.content });
+  const handleSubmit = async (input: PlanFormInput) => {
+    const free = await isPlanUnique({ runId: run.runId, ...(plan ? { id: plan.id } : {}), system: input.system, component: input.component, content: input.content });
     if (!free.unique) {
       const message = t('maintenanceWeb.plan.duplicate');
       throw new ApiError(3, message, { fields: [{ field: 'content', message }] });
@@ -57,7 +57,7 @@ export function PlanDialog<S extends z.ZodType>({ run, open, plan, schema, onSav
       open={open}
       name="plan"
       title={plan ? t('maintenanceWeb.plan.edit') : t('maintenanceWeb.plan.add')}
-      schema={schema}
+      schema={PLAN_FORM}
       initialValues={
         plan
           ? {
@@ -71,23 +71,19 @@ export function PlanDialog<S extends z.ZodType>({ run, open, plan, schema, onSav
               counterKind: plan.counterKind ?? undefined,
               counterInterval: plan.counterInterval ?? undefined,
               anchor: plan.anchor,
-              nextTime: plan.nextTime === null ? undefined : pickerValueOf(plan.nextTime, run.timeZone),
+              nextTime: plan.nextTime,
               remark: plan.remark ?? '',
             }
           : { items: [], trigger: 'calendar', anchor: 'floating' }
       }
       hiddenValues={plan ? { runId: run.runId, id: plan.id } : { runId: run.runId }}
-      toInput={(values) => {
-        const next = dayjsOf(values.nextTime);
-        return { ...values, nextTime: next ? instantOf(next, run.timeZone) : null };
-      }}
       successText={t('maintenanceWeb.plan.saved')}
       onSubmit={handleSubmit}
       onClose={onClose}
       width={760}
       data-testid="plan-dialog"
     >
-      {(Field: TypedField<Record<string, unknown>>) => (
+      {(Field) => (
         <>
           <Field name="title" label={t('maintenanceWeb.field.title')}>
             <Input autoComplete="off" data-testid="plan-title" />
@@ -119,7 +115,7 @@ export function PlanDialog<S extends z.ZodType>({ run, open, plan, schema, onSav
               <Radio.Group options={options(ANCHOR_LABELS, t)} />
             </Field>
             <Field name="nextTime" label={t('maintenanceWeb.field.nextTime')} extra={t('maintenanceWeb.plan.nextTimeHint')}>
-              <DatePicker showTime={{ format: 'HH:mm' }} format={DATE_FORMATS.dateTime} style={{ width: 200 }} data-testid="plan-next-time" />
+              <InstantInput timeZone={run.timeZone} data-testid="plan-next-time" />
             </Field>
           </Space>
           <Field name="remark" label={t('maintenanceWeb.field.remark')}>
@@ -132,7 +128,7 @@ export function PlanDialog<S extends z.ZodType>({ run, open, plan, schema, onSav
 }
 
 /** The trigger, and for counter plans the counter followed and its interval. */
-function TriggerFields({ Field }: { Field: TypedField<Record<string, unknown>> }) {
+function TriggerFields({ Field }: { Field: Fields }) {
   const t = useT();
   const trigger = Form.useWatch<MaintenanceTrigger | undefined>('trigger', Form.useFormInstance());
   const counted = trigger === 'counter' || trigger === 'whicheverFirst';

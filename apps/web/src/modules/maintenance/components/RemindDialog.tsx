@@ -1,25 +1,27 @@
-import { Form, Input, InputNumber, Select, Space, Switch, TimePicker, Typography } from 'antd';
-import dayjs from 'dayjs';
+import { DATE_FORMATS, mtcePlanContract as p } from '@boreline/contracts';
+import { Form, Input, InputNumber, Select, Space, Switch, Typography } from 'antd';
 import type { z } from 'zod';
 import { formatInstant } from '../../../core/format.js';
 import { useT } from '../../../core/i18n.js';
 import type { CurrentRun } from '../../../core/session.js';
 import { FormDialog, type TypedField } from '../../../ui/FormDialog.js';
-import { DATE_FORMATS } from '@boreline/contracts';
 import type { MaintenancePlan, Reminder, ReminderRepeat } from '../api.js';
 import { REPEAT_LABELS, WEEKDAYS } from '../labels.js';
 import { options } from '../options.js';
+import { WallTimeInput } from './zonedInputs.js';
 
-const TIME = 'HH:mm';
+/** The reminder form's contract: plan remind/edit and the content page's setRemind take the same input. */
+const REMIND_FORM = p.mtcePlanRemindEdit.input;
+export type RemindFormInput = z.output<typeof REMIND_FORM>;
+type Fields = TypedField<z.input<typeof REMIND_FORM>>;
 
-export interface RemindDialogProps<S extends z.ZodType> {
+export interface RemindDialogProps {
   run: CurrentRun;
   /** The plan whose reminder is set; null: closed. */
   plan: MaintenancePlan | null;
   /** The reminder stored now (null: none yet) and the next push times, when known. */
   current: { reminder: Reminder | null; nextPushes: readonly number[] } | undefined;
-  schema: S;
-  onSave: (input: z.output<S>) => Promise<unknown>;
+  onSave: (input: RemindFormInput) => Promise<unknown>;
   onClose: () => void;
 }
 
@@ -28,7 +30,7 @@ export interface RemindDialogProps<S extends z.ZodType> {
  * time on the project's clock, and for plans without a calendar cycle a repeat (weekly on a
  * weekday, Monday first; monthly … yearly). Content and push time are required (spec §5).
  */
-export function RemindDialog<S extends z.ZodType>({ run, plan, current, schema, onSave, onClose }: RemindDialogProps<S>) {
+export function RemindDialog({ run, plan, current, onSave, onClose }: RemindDialogProps) {
   const t = useT();
   const reminder = current?.reminder ?? plan?.reminder ?? null;
   const nextPushes = current?.nextPushes ?? [];
@@ -37,21 +39,20 @@ export function RemindDialog<S extends z.ZodType>({ run, plan, current, schema, 
       open={plan !== null}
       name="remind"
       title={t('maintenanceWeb.remind.title', { title: plan?.title ?? '' })}
-      schema={schema}
+      schema={REMIND_FORM}
       initialValues={
         reminder
-          ? { ...reminder, pushTime: dayjs(reminder.pushTime, TIME), repeat: reminder.repeat ?? undefined, weekday: reminder.weekday ?? undefined }
+          ? { ...reminder, repeat: reminder.repeat ?? undefined, weekday: reminder.weekday ?? undefined }
           : { enabled: true, daysAhead: 1, content: plan ? `${plan.system} · ${plan.content}` : '' }
       }
       hiddenValues={{ runId: run.runId, id: plan?.id ?? 0 }}
-      toInput={(values) => ({ ...values, pushTime: dayjs.isDayjs(values.pushTime) ? values.pushTime.format(TIME) : values.pushTime })}
       successText={t('maintenanceWeb.remind.saved')}
       onSubmit={onSave}
       onClose={onClose}
       width={600}
       data-testid="remind-dialog"
     >
-      {(Field: TypedField<Record<string, unknown>>) => (
+      {(Field) => (
         <>
           <Field name="enabled" label={t('maintenanceWeb.remind.enabled')} valuePropName="checked">
             <Switch data-testid="remind-enabled" />
@@ -64,7 +65,7 @@ export function RemindDialog<S extends z.ZodType>({ run, plan, current, schema, 
               <InputNumber min={0} style={{ width: 140 }} data-testid="remind-days" />
             </Field>
             <Field name="pushTime" label={t('maintenanceWeb.remind.pushTime')} extra={t('maintenanceWeb.remind.zone', { zone: run.timeZone })}>
-              <TimePicker format={TIME} minuteStep={5} needConfirm={false} style={{ width: 140 }} data-testid="remind-time" />
+              <WallTimeInput data-testid="remind-time" />
             </Field>
           </Space>
           <RepeatFields Field={Field} />
@@ -80,7 +81,7 @@ export function RemindDialog<S extends z.ZodType>({ run, plan, current, schema, 
 }
 
 /** The repeat, and the weekday when weekly. */
-function RepeatFields({ Field }: { Field: TypedField<Record<string, unknown>> }) {
+function RepeatFields({ Field }: { Field: Fields }) {
   const t = useT();
   const repeat = Form.useWatch<ReminderRepeat | undefined>('repeat', Form.useFormInstance());
   return (

@@ -80,6 +80,7 @@ function Plans({ run }: { run: CurrentRun }) {
   const remind = usePlanRemind(run.runId, reminding?.id ?? null);
   const refresh = () => client.invalidateQueries({ queryKey: MTCE_KEYS.run(run.runId) });
   const remove = useMutationWithNotice({ mutationFn: (id: number) => deletePlan(run.runId, id), success: t('maintenanceWeb.plan.deleted'), invalidate: [MTCE_KEYS.run(run.runId)] });
+  const editing = dialog?.kind === 'edit' ? dialog.plan : null;
   const time = (ts: number | null) => (ts === null ? NONE : formatInstant(ts, run.timeZone, DATE_FORMATS.dateTime));
 
   const toolbar = canWrite ? (
@@ -122,7 +123,7 @@ function Plans({ run }: { run: CurrentRun }) {
             <Select allowClear style={{ width: 150 }} placeholder={t('maintenanceWeb.filter.allStates')} aria-label={t('maintenanceWeb.field.state')} options={options(STATE_LABELS, t)} data-testid="filter-state" />
           </Form.Item>
         </QueryForm>
-        <DataTable<MaintenancePlan, typeof p.mtcePlanExport.input, typeof p.mtcePlanExport.output>
+        <DataTable<MaintenancePlan>
           source={plans}
           rowKey="id"
           size="middle"
@@ -130,13 +131,6 @@ function Plans({ run }: { run: CurrentRun }) {
           onStateChange={(next) => params.set(listParamsOf({ ...next, sort: null }))}
           emptyText={t('maintenanceWeb.plan.empty')}
           toolbar={toolbar}
-          exportButton={{
-            endpoint: p.mtcePlanExport,
-            input: { ...input, page: undefined, pageSize: undefined },
-            fallbackName: `${run.tbmCode}-maintenance-plans.xlsx`,
-            label: t('maintenanceWeb.plan.export'),
-            'data-testid': 'plan-export',
-          }}
           data-testid="plan-table"
           columns={[
             { key: 'title', title: t('maintenanceWeb.field.title'), dataIndex: 'title' },
@@ -180,16 +174,17 @@ function Plans({ run }: { run: CurrentRun }) {
           ]}
         />
       </Card>
-      {dialog?.kind === 'edit' ? (
-        <PlanDialog run={run} open plan={dialog.plan} schema={p.mtcePlanEdit.input} onSave={(saved) => editPlan(saved).then(refresh)} onClose={() => setDialog(null)} />
-      ) : (
-        <PlanDialog run={run} open={dialog?.kind === 'add'} plan={null} schema={p.mtcePlanAdd.input} onSave={(saved) => addPlan(saved).then(refresh)} onClose={() => setDialog(null)} />
-      )}
+      <PlanDialog
+        run={run}
+        open={dialog !== null}
+        plan={editing}
+        onSave={({ id: _id, ...fields }) => (editing ? editPlan({ ...fields, id: editing.id }) : addPlan(fields)).then(refresh)}
+        onClose={() => setDialog(null)}
+      />
       <RemindDialog
         run={run}
         plan={reminding !== null && !remind.isPending ? reminding : null}
         current={remind.data}
-        schema={p.mtcePlanRemindEdit.input}
         onSave={(saved) => saveRemind(saved).then(refresh)}
         onClose={() => setReminding(null)}
       />
