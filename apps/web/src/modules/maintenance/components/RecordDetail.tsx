@@ -70,8 +70,8 @@ export function RecordDetail({ runId, timeZone, recordId, onClose }: RecordDetai
             style={{ marginTop: 16 }}
             size="small"
             pagination={false}
-            rowKey={(_, index) => String(index)}
-            dataSource={record.items}
+            rowKey="n"
+            dataSource={record.items.map((item, n) => ({ ...item, n }))}
             locale={{ emptyText: t('maintenanceWeb.record.noItems') }}
             data-testid="detail-items"
             columns={[
