@@ -27,6 +27,8 @@ export interface PlanDialogProps {
   open: boolean;
   /** The plan edited; null adds one. */
   plan: MaintenancePlan | null;
+  /** The dialog's titles where the page names plans otherwise (maintenance items). */
+  titles?: { add: string; edit: string };
   /** Saves the checked plan (add when `plan` is null, else edit). */
   onSave: (input: PlanFormInput) => Promise<unknown>;
   onClose: () => void;
@@ -39,7 +41,7 @@ export interface PlanDialogProps {
  * holds the contract's rules; before saving, system + part + content is checked to be free in the
  * run (the server refuses a second plan with the same three).
  */
-export function PlanDialog({ run, open, plan, onSave, onClose }: PlanDialogProps) {
+export function PlanDialog({ run, open, plan, titles, onSave, onClose }: PlanDialogProps) {
   const t = useT();
   const units = usePlanUnits(run.runId);
 
@@ -56,7 +58,7 @@ export function PlanDialog({ run, open, plan, onSave, onClose }: PlanDialogProps
     <FormDialog
       open={open}
       name="plan"
-      title={plan ? t('maintenanceWeb.plan.edit') : t('maintenanceWeb.plan.add')}
+      title={plan ? (titles?.edit ?? t('maintenanceWeb.plan.edit')) : (titles?.add ?? t('maintenanceWeb.plan.add'))}
       schema={PLAN_FORM}
       initialValues={
         plan

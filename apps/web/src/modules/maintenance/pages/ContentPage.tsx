@@ -140,13 +140,17 @@ function Contents({ run }: { run: CurrentRun }) {
         />
       </Card>
       <PlanDialog
+        // One dialog per plan: a form reopened for another plan starts afresh (the closing one clears only its own).
+        key={editing ? `edit-${editing.id}` : 'add'}
         run={run}
         open={dialog !== null}
         plan={editing}
+        titles={{ add: t('maintenanceWeb.content.add'), edit: t('maintenanceWeb.content.edit') }}
         onSave={({ id: _id, ...fields }) => saveContent(editing ? { ...fields, id: editing.id } : fields).then(refresh)}
         onClose={() => setDialog(null)}
       />
       <RemindDialog
+        key={reminding?.id ?? 'none'}
         run={run}
         plan={reminding !== null && !remind.isPending ? reminding : null}
         current={remind.data}

@@ -175,6 +175,8 @@ function Plans({ run }: { run: CurrentRun }) {
         />
       </Card>
       <PlanDialog
+        // One dialog per plan: a form reopened for another plan starts afresh (the closing one clears only its own).
+        key={editing ? `edit-${editing.id}` : 'add'}
         run={run}
         open={dialog !== null}
         plan={editing}
@@ -182,6 +184,7 @@ function Plans({ run }: { run: CurrentRun }) {
         onClose={() => setDialog(null)}
       />
       <RemindDialog
+        key={reminding?.id ?? 'none'}
         run={run}
         plan={reminding !== null && !remind.isPending ? reminding : null}
         current={remind.data}

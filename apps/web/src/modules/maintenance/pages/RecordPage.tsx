@@ -179,6 +179,7 @@ function Records({ run }: { run: CurrentRun }) {
         />
       </Card>
       <RecordDialog
+        key={adding ?? 'closed'}
         run={run}
         open={adding !== null}
         plan={null}
