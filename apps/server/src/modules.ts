@@ -5,6 +5,7 @@ import { authModule } from './modules/auth/index.js';
 import { connectionModule } from './modules/connection/index.js';
 import { filesModule } from './modules/files/index.js';
 import { importsModule } from './modules/imports/index.js';
+import { maintenanceModule } from './modules/maintenance/index.js';
 import { messagesModule } from './modules/messages/index.js';
 import { monitorModule } from './modules/monitor/index.js';
 import { projectModule } from './modules/project/index.js';
@@ -35,6 +36,8 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   statisticModule,
   ringHistoryModule,
   messagesModule,
+  // After messages: reminders and overdue notices go through the message centre.
+  maintenanceModule,
   // After messages: alarms are announced through the message centre.
   alarmModule,
   // After the message centre: risk zones are announced through it.

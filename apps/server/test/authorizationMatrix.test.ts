@@ -210,6 +210,7 @@ describe('authorization matrix', () => {
           .returning('id')
           .executeTakeFirstOrThrow()
       ).id,
+      ...(await maintenanceOfB(t.db.kysely, runB)),
     } satisfies Partial<Record<IdKind, number | string>>);
     tokens.h5Run = await h5For(a.run);
     tokens.h5OtherRun = await h5For(a.run2);
@@ -307,7 +308,7 @@ describe('authorization matrix', () => {
 
   it("swaps every id field of every request, found in the route's contract, for another tenant's object: refused, and answered as a missing id is", async () => {
     const routes = t.app.routeTable.filter((r) => r.url.startsWith('/server_') && r.method !== 'HEAD' && r.permission !== 'public' && r.permission !== 'machine');
-    const missing: Record<IdKind, number | string> = { org: MISSING, role: MISSING, user: MISSING, run: MISSING, shiftReport: MISSING, shift: MISSING, shiftRecord: MISSING, message: MISSING, file: 'missingFileIdAAAAAAAAA', resource: MISSING, alarm: MISSING, riskPoint: MISSING };
+    const missing: Record<IdKind, number | string> = { org: MISSING, role: MISSING, user: MISSING, run: MISSING, shiftReport: MISSING, shift: MISSING, shiftRecord: MISSING, message: MISSING, file: 'missingFileIdAAAAAAAAA', resource: MISSING, alarm: MISSING, riskPoint: MISSING, maintenancePlan: MISSING, maintenanceRecord: MISSING };
     const send = async (route: (typeof routes)[number], endpoint: EndpointDefinition, input: object) => {
       const inQuery = route.method === 'GET' || inputSource(endpoint) === 'query';
       const response = await t.app.inject({
@@ -359,3 +360,19 @@ describe('authorization matrix', () => {
     expect(swaps).toBeGreaterThan(50);
   }, 120_000);
 });
+
+/** A maintenance plan of tenant B's run and a record of it, for the id swap. */
+async function maintenanceOfB(db: TestApp['db']['kysely'], runB: number): Promise<{ maintenancePlan: number; maintenanceRecord: number }> {
+  const now = Date.now();
+  const plan = await db
+    .insertInto('mtce_plans')
+    .values({ run_id: runB, title: 'B plan', cycle: 'weekly', system: 'B', component: '', content: 'B content', items: '[]', remark: null, trigger: 'calendar', counter_kind: null, counter_interval: null, counter_base: null, anchor_mode: 'fixed', anchor_at: now, next_due: now, last_done_at: null, remind_enabled: 0, remind_content: null, remind_days_ahead: null, remind_push_time: null, remind_repeat: null, remind_weekday: null, created_by: null, created_at: now, updated_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const record = await db
+    .insertInto('mtce_records')
+    .values({ run_id: runB, plan_id: plan.id, type: 'weekly', time: now, system: 'B', component: null, content: 'B work', done: 1, items: '[]', abnormal: 0, remark: null, maintained_by: 'B', checked_by: 'B', reviewed_by: 'B', entered_at: now, entered_by: null, due_at: now, late: 0 })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { maintenancePlan: plan.id, maintenanceRecord: record.id };
+}

@@ -82,7 +82,7 @@ export function idFieldsOf(input: z.ZodType): IdField[] {
 }
 
 /** The kinds of object an id field names. */
-export type IdKind = 'org' | 'role' | 'user' | 'run' | 'shiftReport' | 'shift' | 'shiftRecord' | 'message' | 'file' | 'resource' | 'alarm' | 'riskPoint';
+export type IdKind = 'org' | 'role' | 'user' | 'run' | 'shiftReport' | 'shift' | 'shiftRecord' | 'message' | 'file' | 'resource' | 'alarm' | 'riskPoint' | 'maintenancePlan' | 'maintenanceRecord';
 
 /** What a field named `…Id` / `…Ids` names, by its name. */
 export const KIND_OF_FIELD: Readonly<Record<string, IdKind>> = {
@@ -101,6 +101,7 @@ export const KIND_OF_FIELD: Readonly<Record<string, IdKind>> = {
   messageIds: 'message',
   fileId: 'file',
   pictureIds: 'file',
+  planId: 'maintenancePlan',
 };
 /** What `id` / `ids` (and a resource's `parentId`) name, by the endpoint's family. */
 const KIND_OF_OBJECT: readonly (readonly [RegExp, IdKind])[] = [
@@ -112,6 +113,9 @@ const KIND_OF_OBJECT: readonly (readonly [RegExp, IdKind])[] = [
   [/^messages\./, 'message'],
   [/^alarm\./, 'alarm'],
   [/^risk\./, 'riskPoint'],
+  // A record's own calls and the content page's history entry name a record; every other maintenance call a plan.
+  [/^maintenance\.(?:record(?:Page|Add|Detail|Dashboard)|contentHistoryDetail)$/, 'maintenanceRecord'],
+  [/^maintenance\./, 'maintenancePlan'],
 ];
 
 /** The kind of an id field; undefined when the matrix cannot tell (the swap test then fails, naming the field). */

@@ -2,6 +2,7 @@ import { tagCatalogue } from '@boreline/contracts';
 import { DAY_MS } from '../core/timeZone.js';
 import { seedDemoAlarmHistory } from '../modules/alarm/demo/demoAlarmHistory.js';
 import { seedDemoAlarmSettings } from '../modules/alarm/demo/demoAlarmPoints.js';
+import { seedDemoMaintenance } from '../modules/maintenance/index.js';
 import { seedDemoMessages } from '../modules/messages/index.js';
 import { seedDemoRiskPoints } from '../modules/risk/index.js';
 import { defineModule } from '../platform/module.js';
@@ -32,6 +33,12 @@ export const demoModule = defineModule({
       await seedDemoMessages(ctx.db, ctx.services.get('messageCentre'), created.map((run) => run.runId), now)
         .then((written) => ctx.log.info({ written }, 'demo messages ready'))
         .catch((error: unknown) => ctx.log.error({ err: error }, 'demo messages failed'));
+      // Each machine's maintenance plans with three weeks of records; two plans overdue today.
+      for (const run of created) {
+        await seedDemoMaintenance(ctx.db, run, now)
+          .then((seeded) => ctx.log.info({ ...seeded, runId: run.runId }, 'demo maintenance ready'))
+          .catch((error: unknown) => ctx.log.error({ err: error, runId: run.runId }, 'demo maintenance failed'));
+      }
       if (!ctx.config.simulator) return;
       const simulator = ctx.services.get('simulator');
       for (const run of created) {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+export * from './maintenanceSchemas.js';
 import { defineEndpoint } from '../../core/endpoint.js';
 import { pageOf, PageQuerySchema } from '../../core/pagination.js';
 import { EpochMsSchema } from '../../core/primitives.js';
