@@ -1,5 +1,5 @@
 import { BellOutlined, EditOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
-import { DATE_FORMATS, mtcePlanContract as p } from '@boreline/contracts';
+import { DATE_FORMATS } from '@boreline/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Form, Input, Select, Space, Tooltip } from 'antd';
 import { useState } from 'react';
