@@ -211,6 +211,18 @@ describe('maintenance plan page', { timeout: 45_000 }, () => {
     expect(uploads).toEqual([{ id: 'maintenance.planImport', name: 'plans.xlsx', fields: { runId: '1', mode: 'all' } }]);
   });
 
+  it('offers the tabs of the maintenance pages the user may open', async () => {
+    renderPage('/fw1/stm_smtce/plan', [...WRITER, 'menu.maintenance.content']);
+    await waitFor(() => expect(rows()).toHaveLength(2), SETTLE);
+    const tabs = within(screen.getByTestId('mtce-nav')).getAllByRole('tab').map((tab) => tab.textContent);
+    expect(tabs).toEqual(['Dashboard', 'Plans', 'Calendar', 'Maintenance items', 'Records']);
+    expect(within(screen.getByTestId('mtce-nav')).getByRole('tab', { selected: true }).textContent).toBe('Plans');
+    cleanup();
+    renderPage();
+    await waitFor(() => expect(rows()).toHaveLength(2), SETTLE);
+    expect(within(screen.getByTestId('mtce-nav')).getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Dashboard', 'Plans', 'Calendar']);
+  });
+
   it('shows a reader no add, import, edit, reminder or delete', async () => {
     renderPage('/fw1/stm_smtce/plan', ['menu.maintenance.management', 'maintenance.plan.read']);
     await waitFor(() => expect(rows()).toHaveLength(2), SETTLE);

@@ -143,7 +143,15 @@ function Plans({ run }: { run: CurrentRun }) {
               key: 'trigger',
               title: t('maintenanceWeb.field.trigger'),
               width: 200,
-              render: (_: unknown, plan) => (plan.trigger === 'calendar' ? t(TRIGGER_LABELS.calendar) : <CounterCell plan={plan} timeZone={run.timeZone} />),
+              render: (_: unknown, plan) =>
+                plan.trigger === 'calendar' ? (
+                  t(TRIGGER_LABELS.calendar)
+                ) : (
+                  <>
+                    {plan.trigger === 'whicheverFirst' ? <div>{t(TRIGGER_LABELS.whicheverFirst)}</div> : null}
+                    <CounterCell plan={plan} timeZone={run.timeZone} />
+                  </>
+                ),
             },
             { key: 'nextTime', title: t('maintenanceWeb.field.nextTime'), width: 150, render: (_: unknown, plan) => time(plan.nextTime) },
             { key: 'state', title: t('maintenanceWeb.field.state'), width: 110, render: (_: unknown, plan) => <StateTag state={plan.state} /> },
