@@ -2,7 +2,7 @@ import { adminContract, endpointUrl, importsContract, mtceContentContract as con
 import { type Locale, type MessageKey, type MessageParams, translate } from '@boreline/i18n';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildRun, buildUser, call, signIn } from '../../../test/factories.js';
+import { buildRun, buildUser, call, ringRecord, signIn } from '../../../test/factories.js';
 import { ADMIN, createTestApp, envelope, type TestApp } from '../../../test/testApp.js';
 import { JobRunsRepo } from '../../jobs/jobRuns.repo.js';
 import { TEMPLATE_ROWS } from '../imports/index.js';
@@ -179,7 +179,12 @@ describe('maintenance: plans, records, content views, calendar, dashboard, impor
       const [first] = (await ok<{ records: Plan[] }>(plan.mtcePlanQueryPage, { runId })).records;
       expect((await api(plan.mtcePlanRemindEdit, { runId, id: first?.id, pushTime: '07:30' }, writer, lang)).msg).toBe(fieldSays(locale, 'content', 'validation.required'));
       expect((await api(plan.mtcePlanRemindEdit, { runId, id: first?.id, content: 'Check the grease barrel' }, writer, lang)).msg).toBe(fieldSays(locale, 'pushTime', 'validation.required'));
+      expect((await api(plan.mtcePlanRemindEdit, { runId, id: first?.id, content: 'C'.repeat(201), pushTime: '07:30' }, writer, lang)).msg).toBe(fieldSays(locale, 'content', 'validation.maxLength', { max: 200 }));
+      expect((await api(plan.mtcePlanRemindEdit, { runId, id: first?.id, content: 'C'.repeat(200), pushTime: '24:00' }, writer, lang)).msg).toBe(fieldSays(locale, 'pushTime', 'validation.time'));
     }
+    const [first] = (await ok<{ records: Plan[] }>(plan.mtcePlanQueryPage, { runId })).records;
+    expect((await ok<Plan>(plan.mtcePlanRemindEdit, { runId, id: first?.id, content: 'C'.repeat(200), pushTime: '23:59' })).reminder).toMatchObject({ enabled: true, pushTime: '23:59', daysAhead: 1 });
+    await ok(plan.mtcePlanRemindEdit, { runId, id: first?.id, content: 'Check the grease barrel', pushTime: '07:00', enabled: false });
     const atLimit = await api(record.mtceRecordAdd, recordFields({ maintainedBy: 'N'.repeat(50), checkedBy: 'C'.repeat(50), reviewedBy: 'R'.repeat(50), done: false }));
     expect(atLimit.code, atLimit.msg).toBe(0);
     expect(await api(record.mtceRecordAdd, recordFields({ time: clock + DAY }))).toMatchObject({ code: RESULT_CODE.business, msg: 'The maintenance time cannot be in the future' });
@@ -285,6 +290,14 @@ describe('maintenance: plans, records, content views, calendar, dashboard, impor
 
   it('shows the calendar with states beside the standbys, the dashboard, compliance and its Excel export', async () => {
     const from = MONDAY_10 - 10 * HOUR;
+    // A planned stop on Tuesday 8:00–16:00 Rome, beside an advance: only the standby is shown.
+    await t.db.kysely
+      .insertInto('tbm_states')
+      .values([
+        { run_id: runId, state: 'advance', start_ts: MONDAY_10 + DAY - 6 * HOUR, end_ts: MONDAY_10 + DAY - 2 * HOUR, ring_no: 1, origin: 'live' },
+        { run_id: runId, state: 'waiting', start_ts: MONDAY_10 + DAY - 2 * HOUR, end_ts: MONDAY_10 + DAY + 6 * HOUR, ring_no: null, origin: 'live' },
+      ])
+      .execute();
     const calendar = await ok<{ entries: { title: string; dueAt: number; state: string }[]; standby: unknown[] }>(plan.mtceCalendar, { runId, from, to: from + 21 * DAY });
     const belt = calendar.entries.filter((e) => e.title === 'Belt conveyor').map((e) => [e.dueAt - MONDAY_10, e.state]);
     expect(belt).toEqual([
@@ -292,7 +305,7 @@ describe('maintenance: plans, records, content views, calendar, dashboard, impor
       [7 * DAY, 'done'],
       [14 * DAY, 'upcoming'],
     ]);
-    expect(calendar.standby).toEqual([]);
+    expect(calendar.standby).toEqual([{ start: MONDAY_10 + DAY - 2 * HOUR, end: MONDAY_10 + DAY + 6 * HOUR }]);
     const dashboard = await ok<plan.PlanDashboard>(plan.mtcePlanDashboard, { runId });
     expect(dashboard.doneOnTime).toBe(1);
     expect(dashboard.doneLate).toBe(2);
@@ -415,6 +428,17 @@ describe('maintenance: plans, records, content views, calendar, dashboard, impor
     const cutters = await ok<Plan>(plan.mtcePlanAdd, planFields({ title: 'Cutter inspection', system: 'Cutterhead', component: 'Disc cutters', content: 'Inspect disc cutters every 20 rings', cycle: 'daily', trigger: 'counter', counterKind: 'ringsBuilt', counterInterval: 20, nextTime: null }));
     expect(cutters).toMatchObject({ trigger: 'counter', counterKind: 'ringsBuilt', counterInterval: 20, counter: { kind: 'ringsBuilt', value: 0, dueValue: 20, forecastAt: null }, state: 'upcoming', nextTime: null });
     expect((await api(plan.mtcePlanAdd, planFields({ content: 'No counter kind', trigger: 'whicheverFirst', counterInterval: 5 }))).msg).toBe(fieldSays('en-US', 'counterKind', 'validation.required'));
+    // 14 rings in the last 14 days: the counter reads 14, one ring a day, so the 20th ring is forecast 6 days from now.
+    await t.db.kysely
+      .insertInto('rings')
+      .values(Array.from({ length: 14 }, (_, i) => ringRecord(runId, i + 1, clock - (14 - i) * DAY + HOUR, clock - (14 - i) * DAY + 3 * HOUR)))
+      .execute();
+    const counted = await ok<Plan>(content.mtceContentQueryDetail, { runId, id: cutters.id });
+    expect(counted.counter).toEqual({ kind: 'ringsBuilt', value: 14, dueValue: 20, forecastAt: clock + 6 * DAY });
+    expect(counted.nextTime).toBe(clock + 6 * DAY);
+    // Inspected after ring 14 (floating): due again at ring 34.
+    await ok(record.mtceRecordAdd, recordFields({ planId: cutters.id, system: 'Cutterhead', content: 'Cutters inspected', time: clock - HOUR }));
+    expect((await ok<Plan>(content.mtceContentQueryDetail, { runId, id: cutters.id })).counter).toMatchObject({ value: 14, dueValue: 34 });
   });
 
   const data = <T>(body: Body): T => {
