@@ -27,6 +27,12 @@ describe('the route tree built from the modules', () => {
     expect(handleAt('/fw1/alarm/history_alarm')).toEqual({ name: 'alarmHistory', resource: 'menu.alarms', title: 'shell.menu.alarm' });
     expect(handleAt('/fw1/alarm/present_alarm')?.name).toBe('alarmPresent');
     expect(handleAt('/fw1/alarm/performance')?.name).toBe('alarmPerformance');
+    // The maintenance pages: the two menu pages keep their items' names, the tabs have their own.
+    expect(handleAt('/fw1/stm_smtce/dashboard')).toEqual({ name: 'maintenanceManagement', resource: 'menu.maintenance.management', title: 'shell.menu.maintenanceManagement' });
+    expect(handleAt('/fw1/stm_smtce/plan')).toMatchObject({ name: 'maintenancePlan', resource: 'menu.maintenance.management' });
+    expect(handleAt('/fw1/stm_smtce/calendar')).toMatchObject({ name: 'maintenanceCalendar', resource: 'menu.maintenance.management' });
+    expect(handleAt('/fw1/maintain/content')).toEqual({ name: 'maintenance', resource: 'menu.maintenance.content', title: 'shell.menu.maintenance' });
+    expect(handleAt('/fw1/maintain/record')).toMatchObject({ name: 'maintenanceRecord', resource: 'menu.maintenance.content' });
     // Pages still under development are named after their menu item.
     expect(handleAt('/fw1/stock/stockCurrent')).toEqual({ name: 'spareParts', resource: 'menu.stock', title: 'shell.menu.spareParts' });
     expect(handleAt('/fw0/sys/dp')?.name).toBe('adminCenter');

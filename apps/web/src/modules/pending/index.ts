@@ -26,17 +26,8 @@ const PENDING_ITEMS: MenuItem[] = [
   { section: 'construction', key: 'graphVertical', label: 'shell.menu.graphVertical', path: '/fw1/graph/section', resource: 'menu.graph.vertical', order: 110 },
   { section: 'construction', key: 'graphGis', label: 'shell.menu.graphGis', path: '/fw1/graph/map', resource: 'menu.graph.gis', order: 120 },
   { section: 'construction', key: 'spareParts', label: 'shell.menu.spareParts', path: '/fw1/stock/stockCurrent', resource: 'menu.stock', order: 130 },
-  { section: 'construction', key: 'maintenance', label: 'shell.menu.maintenance', path: '/fw1/maintain/content', resource: 'menu.maintenance.content', order: 140 },
   { section: 'construction', key: 'segment', label: 'shell.menu.segment', path: '/fw1/segment/segmentPose', resource: 'menu.segments', order: 190 },
   { section: 'construction', key: 'feedbackList', label: 'shell.menu.feedbackList', path: '/fw1/feedback/list', resource: 'menu.feedback.list', order: 210 },
-  {
-    section: 'construction',
-    key: 'maintenanceManagement',
-    label: 'shell.menu.maintenanceManagement',
-    path: '/fw1/stm_smtce/dashboard',
-    resource: 'menu.maintenance.management',
-    order: 230,
-  },
 ];
 
 /** The route of a pending page: named after its menu item, guarded by the item's resource. */
