@@ -92,6 +92,10 @@ function Figures({ data }: { data: PlanDashboard }) {
   );
 }
 
+/** About this many systems' names fit a line of the chart's legend, a line this high. */
+const LEGEND_PER_LINE = 6;
+const LEGEND_LINE_PX = 22;
+
 /** Compliance by the 10 % rule per system and month: a chart with the 90 % target, and the figures as a table. */
 function ComplianceCard({ rows }: { rows: readonly ComplianceRow[] }) {
   const t = useT();
@@ -99,11 +103,13 @@ function ComplianceCard({ rows }: { rows: readonly ComplianceRow[] }) {
   const { months, systems } = complianceAxes(rows);
   const cell = (system: string, month: string) => rows.find((r) => r.system === system && r.month === month);
   const monthLabel = (month: string) => formatLocalDate(`${month}-01`, DATE_FORMATS.monthYear);
+  const legendPx = LEGEND_LINE_PX * Math.ceil((systems.length + 1) / LEGEND_PER_LINE);
   const option: ChartOption = {
     animation: false,
-    grid: { left: 8, right: 16, top: 32, bottom: 8, containLabel: true },
+    // A system per bar: the legend wraps to as many lines as it needs, above the plot.
+    grid: { left: 8, right: 16, top: 32 + legendPx, bottom: 8, containLabel: true },
     tooltip: { trigger: 'axis' },
-    legend: { type: 'scroll', top: 0 },
+    legend: { type: 'plain', top: 0 },
     xAxis: { type: 'category', data: months.map(monthLabel) },
     yAxis: { type: 'value', min: 0, max: 100, axisLabel: { formatter: '{value} %' } },
     series: [
@@ -132,7 +138,7 @@ function ComplianceCard({ rows }: { rows: readonly ComplianceRow[] }) {
         <Typography.Text type="secondary">{t('maintenanceWeb.dashboard.noneCompliance')}</Typography.Text>
       ) : (
         <Space orientation="vertical" style={{ width: '100%' }}>
-          <Chart option={option} height={260} label={t('maintenanceWeb.dashboard.complianceTitle')} data-testid="compliance-chart" />
+          <Chart option={option} height={240 + legendPx} label={t('maintenanceWeb.dashboard.complianceTitle')} data-testid="compliance-chart" />
           <Table
             size="small"
             pagination={false}

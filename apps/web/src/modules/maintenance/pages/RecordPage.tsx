@@ -145,16 +145,16 @@ function Records({ run }: { run: CurrentRun }) {
           }
           data-testid="record-table"
           columns={[
-            { key: 'time', title: t('maintenanceWeb.field.time'), width: 150, render: (_: unknown, record) => time(record.time) },
-            { key: 'type', title: t('maintenanceWeb.field.type'), width: 110, dataIndex: 'typeName' },
-            { key: 'system', title: t('maintenanceWeb.field.system'), width: 130, dataIndex: 'system' },
-            { key: 'component', title: t('maintenanceWeb.field.component'), width: 130, render: (_: unknown, record) => record.component ?? NONE },
+            { key: 'time', title: t('maintenanceWeb.field.time'), width: 140, render: (_: unknown, record) => time(record.time) },
+            { key: 'type', title: t('maintenanceWeb.field.type'), width: 90, dataIndex: 'typeName' },
+            { key: 'system', title: t('maintenanceWeb.field.system'), width: 120, dataIndex: 'system' },
+            { key: 'component', title: t('maintenanceWeb.field.component'), width: 120, render: (_: unknown, record) => record.component ?? NONE },
             { key: 'content', title: t('maintenanceWeb.field.content'), dataIndex: 'content' },
-            { key: 'done', title: t('maintenanceWeb.field.done'), width: 80, render: (_: unknown, record) => (record.done ? t('maintenanceWeb.common.yes') : t('maintenanceWeb.common.no')) },
+            { key: 'done', title: t('maintenanceWeb.field.done'), width: 70, render: (_: unknown, record) => (record.done ? t('maintenanceWeb.common.yes') : t('maintenanceWeb.common.no')) },
             {
               key: 'condition',
               title: t('maintenanceWeb.field.condition'),
-              width: 150,
+              width: 130,
               render: (_: unknown, record) => (
                 <>
                   <ConditionTag condition={record.condition} />
@@ -162,9 +162,9 @@ function Records({ run }: { run: CurrentRun }) {
                 </>
               ),
             },
-            { key: 'maintainedBy', title: t('maintenanceWeb.field.maintainedBy'), width: 120, dataIndex: 'maintainedBy' },
-            { key: 'checkedBy', title: t('maintenanceWeb.field.checkedBy'), width: 120, dataIndex: 'checkedBy' },
-            { key: 'reviewedBy', title: t('maintenanceWeb.field.reviewedBy'), width: 120, dataIndex: 'reviewedBy' },
+            { key: 'maintainedBy', title: t('maintenanceWeb.field.maintainedBy'), width: 100, dataIndex: 'maintainedBy' },
+            { key: 'checkedBy', title: t('maintenanceWeb.field.checkedBy'), width: 100, dataIndex: 'checkedBy' },
+            { key: 'reviewedBy', title: t('maintenanceWeb.field.reviewedBy'), width: 100, dataIndex: 'reviewedBy' },
             {
               key: 'actions',
               title: '',
