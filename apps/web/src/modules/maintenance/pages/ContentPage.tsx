@@ -140,8 +140,6 @@ function Contents({ run }: { run: CurrentRun }) {
         />
       </Card>
       <PlanDialog
-        // One dialog per plan: a form reopened for another plan starts afresh (the closing one clears only its own).
-        key={editing ? `edit-${editing.id}` : 'add'}
         run={run}
         open={dialog !== null}
         plan={editing}

@@ -183,8 +183,6 @@ function Plans({ run }: { run: CurrentRun }) {
         />
       </Card>
       <PlanDialog
-        // One dialog per plan: a form reopened for another plan starts afresh (the closing one clears only its own).
-        key={editing ? `edit-${editing.id}` : 'add'}
         run={run}
         open={dialog !== null}
         plan={editing}
