@@ -17,6 +17,8 @@ export interface ExportButtonProps<I extends z.ZodType, O extends z.ZodType> {
   fallbackName: string;
   /** The button's text in the reader's language. */
   label: string;
+  /** The page shows nothing to export: the button warns so (spec: exporting with none warns) instead of calling. */
+  empty?: boolean;
   'data-testid'?: string;
 }
 
@@ -24,11 +26,15 @@ export interface ExportButtonProps<I extends z.ZodType, O extends z.ZodType> {
  * Downloads a page's data as an Excel workbook under the server's file name. The button spins while
  * the workbook is built; a refusal ('no data can be exported now') shows the server's text.
  */
-export function ExportButton<I extends z.ZodType, O extends z.ZodType>({ endpoint, input, fallbackName, label, 'data-testid': testId }: ExportButtonProps<I, O>) {
+export function ExportButton<I extends z.ZodType, O extends z.ZodType>({ endpoint, input, fallbackName, label, empty = false, 'data-testid': testId }: ExportButtonProps<I, O>) {
   const t = useT();
   const [busy, setBusy] = useState(false);
   const handleExport = async () => {
     if (input === null) return;
+    if (empty) {
+      notify.show('warning', t('common.notice.noExportData'));
+      return;
+    }
     setBusy(true);
     try {
       const file = await fetchFile(endpoint, input);

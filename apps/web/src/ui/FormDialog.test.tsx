@@ -42,6 +42,46 @@ function RoleDialog({ onSubmit, onClose }: { onSubmit: (input: RoleInput) => Pro
   );
 }
 
+const ROLES = [
+  { id: 1, name: 'Ring builders', sort: 4 },
+  { id: 2, name: 'Planners', sort: 7 },
+];
+
+/** One dialog instance for every row, as a list page holds it: edit opens it with the row's values. */
+function RoleList() {
+  const [editing, setEditing] = useState<(typeof ROLES)[number] | null>(null);
+  return (
+    <>
+      {ROLES.map((role) => (
+        <button key={role.id} type="button" onClick={() => setEditing(role)}>
+          {`Edit ${role.name}`}
+        </button>
+      ))}
+      <FormDialog
+        open={editing !== null}
+        title="Edit role"
+        schema={adminContract.roleAdd.input}
+        hiddenValues={{ orgId: 3, kind: 'custom' }}
+        initialValues={editing ? { name: editing.name, sort: editing.sort } : {}}
+        onSubmit={async () => null}
+        successText="Saved successfully"
+        onClose={() => setEditing(null)}
+      >
+        {(Field) => (
+          <>
+            <Field name="name" label="Name">
+              <Input />
+            </Field>
+            <Field name="sort" label="Sort number">
+              <InputNumber />
+            </Field>
+          </>
+        )}
+      </FormDialog>
+    </>
+  );
+}
+
 /** The form item (label, control, its messages) of a labelled field. */
 const itemOf = (label: string): HTMLElement => {
   const item = screen.getByLabelText(label).closest<HTMLElement>('.ant-form-item');
@@ -119,5 +159,21 @@ describe('FormDialog', { timeout: 20_000 }, () => {
     await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(closed).toHaveBeenCalledTimes(2);
     expect(screen.queryAllByText('If the new content is not saved, decide whether to close it?')).toHaveLength(0);
+  });
+
+  it('shows the next row’s values when reopened for it before the closing dialog has faded out', async () => {
+    render(<RoleList />);
+    await userEvent.click(screen.getByRole('button', { name: 'Edit Ring builders' }));
+    expect((await screen.findByLabelText<HTMLInputElement>('Name', {}, SETTLE)).value).toBe('Ring builders');
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    // At once, while the first opening is still closing.
+    await userEvent.click(screen.getByRole('button', { name: 'Edit Planners' }));
+    await waitFor(() => expect(screen.getByLabelText<HTMLInputElement>('Name').value).toBe('Planners'), SETTLE);
+    expect(screen.getByLabelText<HTMLInputElement>('Sort number').value).toBe('7');
+    // And again the first row, the other way round.
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Edit Ring builders' }));
+    await waitFor(() => expect(screen.getByLabelText<HTMLInputElement>('Name').value).toBe('Ring builders'), SETTLE);
+    expect(screen.getByLabelText<HTMLInputElement>('Sort number').value).toBe('4');
   });
 });

@@ -1,5 +1,5 @@
-import { Form, type FormRule, Modal } from 'antd';
-import { createContext, type ReactElement, type ReactNode, useContext, useMemo, useState } from 'react';
+import { Form, type FormInstance, type FormProps, type FormRule, Modal } from 'antd';
+import { createContext, type ReactElement, type ReactNode, type RefObject, useContext, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { z } from 'zod';
 import { antdFields, parseForm, showApiError, zodFormRule } from '../core/forms.js';
 import { useT } from '../core/i18n.js';
@@ -89,7 +89,6 @@ export interface FormDialogProps<S extends z.ZodType> {
 export function FormDialog<S extends z.ZodType>(props: FormDialogProps<S>) {
   const { open, schema, hiddenValues, toInput } = props;
   const t = useT();
-  const [form] = Form.useForm();
   const [modal, confirmHolder] = Modal.useModal();
   const [pending, setPending] = useState(false);
   // A fresh form at every opening: the last one's values and touched fields are forgotten.
@@ -99,14 +98,22 @@ export function FormDialog<S extends z.ZodType>(props: FormDialogProps<S>) {
     setWasOpen(open);
     if (open) setSession((n) => n + 1);
   }
+  /** The form of the current opening (each opening has its own, see `OpeningForm`). */
+  const current = useRef<FormInstance | null>(null);
 
   const inputOf = (values: Record<string, unknown>): unknown => ({ ...hiddenValues, ...(toInput ? toInput(values) : values) });
   const dialogSchema = useMemo<DialogSchema>(
-    () => ({ schema, input: () => ({ ...hiddenValues, ...(toInput ? toInput(form.getFieldsValue(true)) : form.getFieldsValue(true)) }) }),
-    [schema, hiddenValues, toInput, form],
+    () => ({
+      schema,
+      input: () => {
+        const values = (current.current?.getFieldsValue(true) ?? {}) as Record<string, unknown>;
+        return { ...hiddenValues, ...(toInput ? toInput(values) : values) };
+      },
+    }),
+    [schema, hiddenValues, toInput],
   );
 
-  const handleFinish = async (values: Record<string, unknown>) => {
+  const handleFinish = async (values: Record<string, unknown>, form: FormInstance) => {
     const input = parseForm(schema, inputOf(values), form, t);
     if (input === null) return;
     setPending(true);
@@ -123,7 +130,7 @@ export function FormDialog<S extends z.ZodType>(props: FormDialogProps<S>) {
 
   const handleCancel = () => {
     if (pending) return;
-    if (!form.isFieldsTouched()) {
+    if (!current.current?.isFieldsTouched()) {
       props.onClose();
       return;
     }
@@ -151,23 +158,51 @@ export function FormDialog<S extends z.ZodType>(props: FormDialogProps<S>) {
         okButtonProps={{ htmlType: 'submit', loading: pending }}
         destroyOnHidden
         modalRender={(node) => (
-          <Form
+          <OpeningForm
             key={session}
-            form={form}
+            current={current}
             name={props.name}
-            layout="vertical"
-            clearOnDestroy
             initialValues={props.initialValues}
-            onFinish={handleFinish}
+            onFinish={(values, form) => void handleFinish(values, form)}
             data-testid={props['data-testid']}
           >
             {node}
-          </Form>
+          </OpeningForm>
         )}
       >
         <DialogSchemaContext.Provider value={dialogSchema}>{fields}</DialogSchemaContext.Provider>
       </Modal>
       {confirmHolder}
     </>
+  );
+}
+
+interface OpeningFormProps {
+  /** Where the dialog finds the form of the opening shown. */
+  current: RefObject<FormInstance | null>;
+  name: string | undefined;
+  initialValues: FormProps['initialValues'];
+  onFinish: (values: Record<string, unknown>, form: FormInstance) => void;
+  'data-testid'?: string | undefined;
+  children: ReactNode;
+}
+
+/**
+ * The form of one opening of a dialog, with a store of its own. One store shared by the openings
+ * broke a dialog reopened (for another row) while the last opening was still fading out: the new
+ * form took the old values over its own, then the old form, cleared as it went, emptied them.
+ */
+function OpeningForm({ current, name, initialValues, onFinish, children, 'data-testid': testId }: OpeningFormProps) {
+  const [form] = Form.useForm();
+  useLayoutEffect(() => {
+    current.current = form;
+    return () => {
+      if (current.current === form) current.current = null;
+    };
+  }, [current, form]);
+  return (
+    <Form form={form} name={name} layout="vertical" clearOnDestroy initialValues={initialValues} onFinish={(values: Record<string, unknown>) => onFinish(values, form)} data-testid={testId}>
+      {children}
+    </Form>
   );
 }

@@ -90,6 +90,7 @@ export const matrixSamples: MatrixSamples = (c) => {
     'maintenance.planGroup': { runId },
     'maintenance.planDashboard': { runId },
     'maintenance.complianceExport': { runId, from: '2026-01-01', to: '2026-12-31' },
+    'maintenance.planExport': { runId, keyword: 'plan' },
     'maintenance.calendar': { runId, from: now - 7 * 86_400_000, to: now + 7 * 86_400_000 },
     'maintenance.recordPage': { runId, planId: plan, page: 1, pageSize: 20 },
     'maintenance.recordAdd': { ...recordFields, planId: c.target(plan) },

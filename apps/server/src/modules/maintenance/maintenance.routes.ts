@@ -8,6 +8,7 @@ import { type ImportService, readImportUpload } from '../imports/index.js';
 import { complianceWorkbook } from './complianceWorkbook.js';
 import type { MaintenanceService } from './maintenance.service.js';
 import { importPlans } from './planImport.js';
+import { planWorkbook } from './planWorkbook.js';
 
 /** The maintenance calls of spec §7: plans, calendar and dashboard (`mtce/*`), records, and the content page's views (`maintenance/*`). */
 export function registerMaintenanceRoutes(app: FastifyInstance, service: MaintenanceService, imports: ImportService, options: { validateResponses: boolean }): void {
@@ -48,6 +49,12 @@ export function registerMaintenanceRoutes(app: FastifyInstance, service: Mainten
     const body = await complianceWorkbook(title, rows, language);
     reply.header('content-disposition', attachmentHeader(`${t(language, 'maintenance.export.sheet')} ${input.from.slice(0, 7)}_${input.to.slice(0, 7)}.xlsx`));
     return { contentType: importsContract.XLSX_CONTENT_TYPE, body };
+  });
+  registerRawEndpoint(app, plan.mtcePlanExport, async ({ input, request, reply, language }) => {
+    const { run, plans, now } = await service.planExport(requireAuth(request), input, language);
+    const file = await planWorkbook(run, plans, language, now);
+    reply.header('content-disposition', attachmentHeader(file.fileName));
+    return { contentType: importsContract.XLSX_CONTENT_TYPE, body: file.body };
   });
 
   // Records ---------------------------------------------------------------------------------------

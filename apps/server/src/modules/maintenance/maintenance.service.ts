@@ -22,6 +22,9 @@ type RecordInput = mtcePlanContract.RecordInput;
 type OccurrenceState = mtcePlanContract.OccurrenceState;
 type CounterKind = mtcePlanContract.MaintenanceCounterKind;
 type PlanPageInput = z.output<typeof mtcePlanContract.mtcePlanQueryPage.input>;
+type PlanExportInput = z.output<typeof mtcePlanContract.mtcePlanExport.input>;
+type PlanFilter = Omit<PlanExportInput, 'order'>;
+type PlanOrder = (typeof mtcePlanContract.PLAN_EXPORT_ORDERS)[number];
 type UniqueInput = z.output<typeof mtcePlanContract.mtcePlanUnique.input>;
 type CalendarEntry = z.output<typeof mtcePlanContract.CalendarEntrySchema>;
 type ComplianceRow = z.output<typeof mtcePlanContract.ComplianceRowSchema>;
@@ -196,8 +199,8 @@ export class MaintenanceService {
     return this.presentPlans(run, rows, language);
   }
 
-  async planPage(session: AuthSession, input: PlanPageInput, language: Language, order: 'due' | 'catalogue' = 'due'): Promise<Page<Plan>> {
-    const run = await this.require(session, input.runId, 'maintenance.plan.read');
+  /** The run's plans the filters of the plan list (or the content page) keep, soonest due first or in catalogue order. */
+  private async filteredPlans(run: ScopedRun, input: PlanFilter, language: Language, order: PlanOrder): Promise<Plan[]> {
     const keyword = input.keyword?.trim().toLowerCase();
     const plans = (await this.allPlans(run, language)).filter(
       (p) =>
@@ -209,8 +212,22 @@ export class MaintenanceService {
         (!keyword || `${p.title} ${p.content} ${p.remark ?? ''}`.toLowerCase().includes(keyword)),
     );
     if (order === 'due') plans.sort(byDue);
+    return plans;
+  }
+
+  async planPage(session: AuthSession, input: PlanPageInput, language: Language, order: PlanOrder = 'due'): Promise<Page<Plan>> {
+    const run = await this.require(session, input.runId, 'maintenance.plan.read');
+    const plans = await this.filteredPlans(run, input, language, order);
     const from = (input.page - 1) * input.pageSize;
     return { total: plans.length, page: input.page, pageSize: input.pageSize, records: plans.slice(from, from + input.pageSize) };
+  }
+
+  /** Every plan the filters keep, for the export (code 3 when there is none), with the run and the instant of the export. */
+  async planExport(session: AuthSession, input: PlanExportInput, language: Language): Promise<{ run: ScopedRun; plans: Plan[]; now: number }> {
+    const run = await this.require(session, input.runId, 'maintenance.plan.read');
+    const plans = await this.filteredPlans(run, input, language, input.order ?? 'due');
+    if (plans.length === 0) throw errors.business('common.notice.noExportData');
+    return { run, plans, now: this.deps.now() };
   }
 
   async plan(session: AuthSession, runId: number, id: number, language: Language): Promise<Plan> {

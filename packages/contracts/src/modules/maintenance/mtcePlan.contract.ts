@@ -241,6 +241,23 @@ export const mtceComplianceExport = defineEndpoint({
   rawContentType: XLSX_CONTENT_TYPE,
 });
 
+/** The orders of a plan export: soonest due first (the plan list's) or by system, component and content (the content page's). */
+export const PLAN_EXPORT_ORDERS = ['due', 'catalogue'] as const;
+
+export const mtcePlanExport = defineEndpoint({
+  id: 'maintenance.planExport',
+  base: 'project',
+  method: 'POST',
+  path: '/u/web/mtce/plan/export/v1',
+  permission: 'maintenance.plan.read',
+  summary:
+    "The run's plans filtered as the plan list (or the content page) filters them, as an Excel workbook in the caller's language: one row per plan, times on the project's clock. `order`: due (default, the plan list's) or catalogue (the content page's). No plan to export is refused (code 3)",
+  input: PlanFilterSchema.extend({ order: z.enum(PLAN_EXPORT_ORDERS, { error: 'validation.invalid' }).optional() }),
+  output: z.unknown(),
+  response: 'raw',
+  rawContentType: XLSX_CONTENT_TYPE,
+});
+
 export const CalendarEntrySchema = z.object({
   planId: z.number().int(),
   title: z.string(),
@@ -287,5 +304,6 @@ export const mtcePlanEndpoints = [
   mtcePlanGroup,
   mtcePlanDashboard,
   mtceComplianceExport,
+  mtcePlanExport,
   mtceCalendar,
 ] as const;

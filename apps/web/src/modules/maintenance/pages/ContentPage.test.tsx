@@ -2,6 +2,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../core/i18n.js';
+import { useNotifications } from '../../../core/notify.js';
 import { useFramework } from '../../../core/session.js';
 import { type ApiStub, MILAN_RUN } from '../../../test/apiStub.fixture.js';
 import { renderRoutes } from '../../../test/renderRoutes.fixture.js';
@@ -24,6 +25,21 @@ function renderPage(path = '/fw1/maintain/content', resources = WRITER) {
   return renderRoutes([{ path: '/fw1/maintain/content', element: <ContentPage />, handle: { name: 'maintenance', resource: 'menu.maintenance.content' } }], path);
 }
 
+/** Serves the export as the server does and records what is saved; the calls to fetch are returned. */
+function stubExport(saved: string[]) {
+  const fetchMock = vi.fn(
+    async (_url: string, _init: RequestInit) =>
+      new Response('PK', { headers: { 'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'content-disposition': "attachment; filename=\"maintenance-plans_TBM-M5_20261125.xlsx\"" } }),
+  );
+  vi.stubGlobal('fetch', fetchMock);
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    saved.push(this.download);
+  });
+  URL.createObjectURL = vi.fn(() => 'blob:plans');
+  URL.revokeObjectURL = vi.fn();
+  return fetchMock;
+}
+
 describe('maintenance content page', { timeout: 45_000 }, () => {
   beforeAll(async () => {
     await initI18n('en_US');
@@ -37,6 +53,9 @@ describe('maintenance content page', { timeout: 45_000 }, () => {
   });
   afterEach(() => {
     cleanup();
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+    useNotifications.setState({ message: null });
     useFramework.setState({ token: null, run: null, resources: [] });
   });
 
@@ -157,5 +176,28 @@ describe('maintenance content page', { timeout: 45_000 }, () => {
       items: [{ text: 'Oil level between marks', condition: 'normal', note: null }],
       maintainedBy: 'Marco Bianchi',
     });
+  });
+
+  it('exports the items the filters keep in the catalogue’s order through the plan export', async () => {
+    const saved: string[] = [];
+    const fetchMock = stubExport(saved);
+    renderPage('/fw1/maintain/content?cycle=weekly&keyword=oil');
+    await waitFor(() => expect(rows()).toHaveLength(1), SETTLE);
+    await user.click(screen.getByTestId('content-export'));
+    await waitFor(() => expect(saved).toEqual(['maintenance-plans_TBM-M5_20261125.xlsx']), SETTLE);
+    expect(String(fetchMock.mock.calls[0]?.[0])).toContain('/u/web/mtce/plan/export/v1');
+    expect(JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body))).toEqual({ runId: 1, keyword: 'oil', cycle: 'weekly', order: 'catalogue' });
+  });
+
+  it('warns that there is nothing to export when there are no items, without calling the server', async () => {
+    const saved: string[] = [];
+    const fetchMock = stubExport(saved);
+    api.responses.set('maintenance.contentQueryList', { total: 0, page: 1, pageSize: 20, records: [] });
+    renderPage();
+    await screen.findByText('No maintenance items', {}, SETTLE);
+    await user.click(screen.getByTestId('content-export'));
+    await waitFor(() => expect(useNotifications.getState().message).toMatchObject({ kind: 'warning', text: 'No data can be exported now' }), SETTLE);
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(saved).toEqual([]);
   });
 });

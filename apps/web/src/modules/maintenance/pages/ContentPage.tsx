@@ -1,5 +1,5 @@
 import { BellOutlined, EditOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons';
-import { DATE_FORMATS } from '@boreline/contracts';
+import { DATE_FORMATS, mtcePlanContract as p } from '@boreline/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Form, Input, Select, Space, Tooltip } from 'antd';
 import { useState } from 'react';
@@ -49,6 +49,7 @@ function Contents({ run }: { run: CurrentRun }) {
   const { page, pageSize, keyword, system, cycle } = params.values;
   const input: ContentQueryInput = { runId: run.runId, ...(keyword ? { keyword } : {}), ...(system ? { system } : {}), ...(cycle ? { cycle } : {}), page, pageSize };
   const contents = useContents(input);
+  const { page: _page, pageSize: _pageSize, ...filters } = input;
   const units = usePlanUnits(run.runId);
   const [dialog, setDialog] = useState<Dialog>(null);
   const [detailId, setDetailId] = useState<number | null>(null);
@@ -96,6 +97,15 @@ function Contents({ run }: { run: CurrentRun }) {
               </Button>
             ) : null
           }
+          exportButton={{
+            endpoint: p.mtcePlanExport,
+            // Every plan the filters keep, not only this page.
+            input: { ...filters, order: 'catalogue' },
+            empty: contents.data?.total === 0,
+            fallbackName: 'maintenance-plans.xlsx',
+            label: t('maintenanceWeb.plan.export'),
+            'data-testid': 'content-export',
+          }}
           data-testid="content-table"
           columns={[
             { key: 'system', title: t('maintenanceWeb.field.system'), width: 130, dataIndex: 'system' },
@@ -140,8 +150,6 @@ function Contents({ run }: { run: CurrentRun }) {
         />
       </Card>
       <PlanDialog
-        // One dialog per plan: a form reopened for another plan starts afresh (the closing one clears only its own).
-        key={editing ? `edit-${editing.id}` : 'add'}
         run={run}
         open={dialog !== null}
         plan={editing}

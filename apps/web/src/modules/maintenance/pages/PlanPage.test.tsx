@@ -47,6 +47,21 @@ async function fillPlan(dialog: HTMLElement, title = 'Main drive gear oil check'
   fireEvent.change(within(dialog).getByLabelText('Content'), { target: { value: 'Check oil level' } });
 }
 
+/** Serves the export as the server does and records what is saved; the calls to fetch are returned. */
+function stubExport(saved: string[]) {
+  const fetchMock = vi.fn(
+    async (_url: string, _init: RequestInit) =>
+      new Response('PK', { headers: { 'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'content-disposition': "attachment; filename=\"maintenance-plans_TBM-M5_20261125.xlsx\"" } }),
+  );
+  vi.stubGlobal('fetch', fetchMock);
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    saved.push(this.download);
+  });
+  URL.createObjectURL = vi.fn(() => 'blob:plans');
+  URL.revokeObjectURL = vi.fn();
+  return fetchMock;
+}
+
 describe('maintenance plan page', { timeout: 45_000 }, () => {
   beforeAll(async () => {
     await initI18n('en_US');
@@ -61,6 +76,8 @@ describe('maintenance plan page', { timeout: 45_000 }, () => {
   });
   afterEach(() => {
     cleanup();
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
     useFramework.setState({ token: null, run: null, resources: [] });
   });
 
@@ -230,5 +247,28 @@ describe('maintenance plan page', { timeout: 45_000 }, () => {
     expect(screen.queryByTestId('plan-import')).toBeNull();
     expect(screen.queryAllByTestId('plan-edit')).toEqual([]);
     expect(screen.queryAllByTestId('plan-delete')).toEqual([]);
+  });
+
+  it('exports every plan the filters keep (not only the page shown), for a reader too, under the server’s name', async () => {
+    const saved: string[] = [];
+    const fetchMock = stubExport(saved);
+    renderPage('/fw1/stm_smtce/plan?system=Main%20drive&state=due&page=2', ['menu.maintenance.management', 'maintenance.plan.read']);
+    await waitFor(() => expect(rows()).toHaveLength(2), SETTLE);
+    await user.click(screen.getByTestId('plan-export'));
+    await waitFor(() => expect(saved).toEqual(['maintenance-plans_TBM-M5_20261125.xlsx']), SETTLE);
+    expect(String(fetchMock.mock.calls[0]?.[0])).toContain('/u/web/mtce/plan/export/v1');
+    expect(JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body))).toEqual({ runId: 1, system: 'Main drive', state: 'due' });
+  });
+
+  it('warns that there is nothing to export when the list is empty, without calling the server', async () => {
+    const saved: string[] = [];
+    const fetchMock = stubExport(saved);
+    api.responses.set('maintenance.planQueryPage', { total: 0, page: 1, pageSize: 20, records: [] });
+    renderPage();
+    await screen.findByText('No maintenance plans', {}, SETTLE);
+    await user.click(screen.getByTestId('plan-export'));
+    await waitFor(() => expect(useNotifications.getState().message).toMatchObject({ kind: 'warning', text: 'No data can be exported now' }), SETTLE);
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(saved).toEqual([]);
   });
 });

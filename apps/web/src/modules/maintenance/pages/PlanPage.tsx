@@ -1,5 +1,5 @@
 import { BellOutlined, EditOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
-import { DATE_FORMATS } from '@boreline/contracts';
+import { DATE_FORMATS, mtcePlanContract as p } from '@boreline/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Form, Input, Select, Space, Tooltip } from 'antd';
 import { useState } from 'react';
@@ -73,6 +73,7 @@ function Plans({ run }: { run: CurrentRun }) {
     pageSize,
   };
   const plans = usePlans(input);
+  const { page: _page, pageSize: _pageSize, ...filters } = input;
   const units = usePlanUnits(run.runId);
   const [dialog, setDialog] = useState<Dialog>(null);
   const [reminding, setReminding] = useState<MaintenancePlan | null>(null);
@@ -131,6 +132,15 @@ function Plans({ run }: { run: CurrentRun }) {
           onStateChange={(next) => params.set(listParamsOf({ ...next, sort: null }))}
           emptyText={t('maintenanceWeb.plan.empty')}
           toolbar={toolbar}
+          exportButton={{
+            endpoint: p.mtcePlanExport,
+            // Every plan the filters keep, not only this page.
+            input: { ...filters },
+            empty: plans.data?.total === 0,
+            fallbackName: 'maintenance-plans.xlsx',
+            label: t('maintenanceWeb.plan.export'),
+            'data-testid': 'plan-export',
+          }}
           data-testid="plan-table"
           columns={[
             { key: 'title', title: t('maintenanceWeb.field.title'), dataIndex: 'title' },
@@ -183,8 +193,6 @@ function Plans({ run }: { run: CurrentRun }) {
         />
       </Card>
       <PlanDialog
-        // One dialog per plan: a form reopened for another plan starts afresh (the closing one clears only its own).
-        key={editing ? `edit-${editing.id}` : 'add'}
         run={run}
         open={dialog !== null}
         plan={editing}
