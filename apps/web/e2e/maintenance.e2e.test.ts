@@ -1,5 +1,6 @@
 import { mtcePlanContract, mtceRecordContract } from '@boreline/contracts';
 import { CATALOGUES, flatten } from '@boreline/i18n';
+import ExcelJS from 'exceljs';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LoginPage } from './pom/LoginPage.js';
@@ -251,6 +252,18 @@ describe('maintenance in Chromium: a plan with a checklist and a reminder, on th
     await settled(page);
     await page.screenshot({ path: `${SHOTS}/mtce-calendar-done.png`, fullPage: true });
     await day.screenshot({ path: `${SHOTS}/mtce-calendar-day.png` });
+
+    // The plan list, exported: the workbook holds the new plan with its checklist.
+    await page.getByTestId('mtce-tab-plan').click();
+    await page.getByTestId('plan-table').waitFor();
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('plan-export').click()]);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.readFile(await download.path());
+    const rows: string[] = [];
+    book.worksheets[0]?.eachRow((r) => rows.push((r.values as unknown[]).map((v) => String(v ?? '')).join(' | ')));
+    const planRow = rows.find((r) => r.includes(PLAN.title)) ?? '';
+    expect(planRow).toContain(PLAN.content);
+    expect(rows.length).toBeGreaterThan(40);
 
     expect(problems).toEqual([]);
   });
