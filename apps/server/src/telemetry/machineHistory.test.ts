@@ -18,7 +18,7 @@ describe('machine history', () => {
     // Rings 41–43 of 1.5 m, boring towards falling chainage: 2 h each with 1 h advance, 0.5 h building, 0.5 h waiting.
     await t.db.kysely
       .insertInto('rings')
-      .values([41, 42, 43].map((n, i) => ringRecord(runId, n, T0 + i * 2 * HOUR, T0 + (i + 1) * 2 * HOUR, { start_chainage: 5000 - i * 1.5, end_chainage: 5000 - (i + 1) * 1.5, advance_ms: HOUR, ring_build_ms: HOUR / 2, waiting_ms: HOUR / 2 })))
+      .values([41, 42, 43].map((n, i) => ringRecord(runId, n, T0 + i * 2 * HOUR, T0 + (i + 1) * 2 * HOUR, { start_chainage: 5000 - i * 1.5, end_chainage: 5000 - (i + 1) * 1.5, advance_ms: HOUR, ring_build_ms: HOUR / 2, waiting_ms: HOUR / 2, cutter_speed_avg: [2, 1.5, null][i] ?? null })))
       .execute();
     const states = [0, 1, 2].flatMap((i) => [
       { run_id: runId, state: 'advance', start_ts: T0 + i * 2 * HOUR, end_ts: T0 + i * 2 * HOUR + HOUR, ring_no: 41 + i },
@@ -64,7 +64,9 @@ describe('machine history', () => {
   });
 
   it('counts what maintenance intervals count: rings, metres and hours over a span', async () => {
-    expect(await machine.counters(runId, T0, T0 + 6 * HOUR + 1)).toEqual({ rings: 3, metres: 4.5, advanceMs: 3 * HOUR, ringBuildMs: 1.5 * HOUR, waitingMs: 1.5 * HOUR, operatingMs: 4.5 * HOUR });
+    // Revolutions: 2 r/min and 1.5 r/min over an hour's advance each; ring 43 kept no rotation.
+    expect(await machine.counters(runId, T0, T0 + 6 * HOUR + 1)).toEqual({ rings: 3, metres: 4.5, advanceMs: 3 * HOUR, ringBuildMs: 1.5 * HOUR, waitingMs: 1.5 * HOUR, operatingMs: 4.5 * HOUR, cutterheadRevolutions: 210 });
+    expect((await machine.counters(runId, T0 + 4 * HOUR + 1, T0 + 6 * HOUR + 1)).cutterheadRevolutions).toBeNull();
     expect(await machine.counters(runId, T0 + 2 * HOUR + 1, T0 + 4 * HOUR + 1)).toMatchObject({ rings: 1, metres: 1.5, advanceMs: HOUR });
   });
 

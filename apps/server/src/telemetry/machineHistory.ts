@@ -37,6 +37,21 @@ export interface MachineCounters {
   waitingMs: number;
   /** Advance plus ring building: the hours the machine's systems worked. */
   operatingMs: number;
+  /**
+   * Cutterhead revolutions of those rings (mean rotation over each ring's advance × its advance
+   * time); null when none of them kept the cutterhead's rotation (imported or older rings).
+   */
+  cutterheadRevolutions: number | null;
+}
+
+/** Revolutions of rings that kept the cutterhead's mean rotation (r/min × advance minutes); null when none did. */
+function revolutionsOf(rings: readonly { cutter_speed_avg: number | null; advance_ms: number }[]): number | null {
+  let total: number | null = null;
+  for (const ring of rings) {
+    if (ring.cutter_speed_avg === null) continue;
+    total = (total ?? 0) + (ring.cutter_speed_avg * ring.advance_ms) / 60_000;
+  }
+  return total;
 }
 
 /** Rings of a run as progress counts them. */
@@ -281,6 +296,7 @@ export class MachineHistory {
       ringBuildMs: totals.ringBuild,
       waitingMs: totals.waiting,
       operatingMs: totals.advance + totals.ringBuild,
+      cutterheadRevolutions: revolutionsOf(rings),
     };
   }
 }

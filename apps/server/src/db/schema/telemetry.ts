@@ -77,6 +77,8 @@ export interface RingTable {
   torque_avg: number | null;
   torque_max: number | null;
   speed_avg: number | null;
+  /** Mean cutterhead rotation over the advance (r/min); absent for rings imported or derived before it was kept. */
+  cutter_speed_avg: Generated<number | null>;
   speed_max: number | null;
   penetration_avg: number | null;
   face_pressure_avg: number | null;

@@ -83,8 +83,7 @@ export class MaintenanceService {
   async readings(runId: number, at: number, from = 0): Promise<CounterReadings> {
     const c = await this.deps.machine.counters(runId, from, Math.max(from + 1, at));
     return {
-      // The machine history keeps no cutterhead revolution count yet.
-      cutterheadRevolutions: null,
+      cutterheadRevolutions: c.cutterheadRevolutions,
       driveHours: c.advanceMs / HOUR_MS,
       pumpHours: c.operatingMs / HOUR_MS,
       ringsBuilt: c.rings,

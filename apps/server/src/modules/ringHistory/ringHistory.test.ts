@@ -172,7 +172,7 @@ describe('ring history: import of the rings built before the console, summary, b
     const derived = { ...ringRecord(runId, 200, rome(2026, 4, 20, 0), rome(2026, 4, 20, 3)) };
     await t.db.kysely.transaction().execute(async (trx) => {
       await new CycleRepo(trx).upsertRings([
-        { runId, ringNo: 200, start: derived.start_ts, end: derived.end_ts, startChainage: null, endChainage: null, advanceMs: 3 * H, ringBuildMs: 0, waitingMs: 0, thrustAvg: null, thrustMax: null, torqueAvg: null, torqueMax: null, speedAvg: null, speedMax: null, penetrationAvg: null, facePressureAvg: null, groutVolume: null, groutPressureAvg: null, foamVolume: null, bentoniteVolume: null, headHorizontal: null, headVertical: null, tailHorizontal: null, tailVertical: null, tailGapTop: null, tailGapBottom: null, tailGapLeft: null, tailGapRight: null, frames: 10 },
+        { runId, ringNo: 200, start: derived.start_ts, end: derived.end_ts, startChainage: null, endChainage: null, advanceMs: 3 * H, ringBuildMs: 0, waitingMs: 0, thrustAvg: null, thrustMax: null, torqueAvg: null, torqueMax: null, speedAvg: null, speedMax: null, cutterSpeedAvg: null, penetrationAvg: null, facePressureAvg: null, groutVolume: null, groutPressureAvg: null, foamVolume: null, bentoniteVolume: null, headHorizontal: null, headVertical: null, tailHorizontal: null, tailVertical: null, tailGapTop: null, tailGapBottom: null, tailGapLeft: null, tailGapRight: null, frames: 10 },
       ]);
     });
     const summary = data<c.RingHistorySummary>(await post(c.ringHistorySummary, { runId }));

@@ -1,6 +1,7 @@
 import { defineModule } from '../../platform/module.js';
 import { migration as tagMapping } from '../../db/migrations/20261128T1200_tagMapping.js';
 import { migration as ownTags } from '../../db/migrations/20261128T1400_ownTags.js';
+import { migration as ringCutterSpeed } from '../../db/migrations/20261130T1200_ringCutterSpeed.js';
 import { RunTagsRepo, SimulatorSource, TagMappingRepo, UnmappedTagsRepo, continueDrive } from '../../telemetry/index.js';
 import { machineTypeOf, type RunRow } from '../project/index.js';
 import { OwnTagService } from './ownTags.service.js';
@@ -29,7 +30,7 @@ declare module '../../core/services.js' {
  */
 export const telemetryModule = defineModule({
   name: 'telemetry',
-  migrations: { '20261128T1200_tagMapping': tagMapping, '20261128T1400_ownTags': ownTags },
+  migrations: { '20261128T1200_tagMapping': tagMapping, '20261128T1400_ownTags': ownTags, '20261130T1200_ringCutterSpeed': ringCutterSpeed },
   register(ctx) {
     const runs = ctx.services.get('runs');
     const service = new TelemetryService(

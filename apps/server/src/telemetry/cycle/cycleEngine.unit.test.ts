@@ -172,6 +172,14 @@ describe('CycleEngine: debounce, gaps and order', () => {
     expect(minutes((ring?.end ?? 0) - (ring?.start ?? 0))).toBe(235);
   });
 
+  it("keeps the cutterhead's mean rotation over the advance only (its revolutions are that times the advance time)", () => {
+    const s = new CycleScenario(testLayout(), { start: T0 }).nextRing();
+    for (let i = 0; i < 30; i++) s.advance(30, { speed: 40, tags: { [K.cutterSpeed]: i % 2 === 0 ? 1.6 : 2 } });
+    s.ring(60, 0, 0);
+    const { rings } = runEngine(s);
+    expect(rings[0]?.cutterSpeedAvg).toBeCloseTo(1.8, 9);
+  });
+
   it('never reads a missing value as zero', () => {
     const s = new CycleScenario(testLayout(), { start: T0 }).nextRing();
     for (let i = 0; i < 30; i++) s.advance(30, { speed: 40 }).advance(30, { tags: { [K.advanceSpeed]: NaN } });

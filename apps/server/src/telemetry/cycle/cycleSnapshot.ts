@@ -17,6 +17,8 @@ const RingAccSchema = z.object({
   thrust: StatAccSchema,
   torque: StatAccSchema,
   speed: StatAccSchema,
+  // Snapshots saved before the cutterhead's rotation was kept start it empty.
+  cutterSpeed: StatAccSchema.default({ sum: 0, count: 0, max: null }),
   penetration: StatAccSchema,
   facePressure: StatAccSchema,
   groutPressure: StatAccSchema,

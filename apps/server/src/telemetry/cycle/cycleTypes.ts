@@ -26,6 +26,8 @@ export interface RingRecord {
   torqueAvg: number | null;
   torqueMax: number | null;
   speedAvg: number | null;
+  /** Mean cutterhead rotation over the ring's advance (r/min). */
+  cutterSpeedAvg: number | null;
   speedMax: number | null;
   penetrationAvg: number | null;
   facePressureAvg: number | null;
@@ -64,6 +66,8 @@ export interface RingAcc {
   thrust: StatAcc;
   torque: StatAcc;
   speed: StatAcc;
+  /** Cutterhead rotation (r/min) over the advance: its mean times the advance time is the ring's revolutions. */
+  cutterSpeed: StatAcc;
   penetration: StatAcc;
   facePressure: StatAcc;
   groutPressure: StatAcc;

@@ -91,6 +91,7 @@ export function newRingAcc(guidance: readonly (number | null)[] = GUIDANCE_FIELD
     thrust: newStat(),
     torque: newStat(),
     speed: newStat(),
+    cutterSpeed: newStat(),
     penetration: newStat(),
     facePressure: newStat(),
     groutPressure: newStat(),
@@ -131,6 +132,7 @@ export function addFrame(acc: RingAcc, values: Float64Array, advance: boolean): 
     addStat(acc.thrust, at(values, SLOT.thrust));
     addStat(acc.torque, at(values, SLOT.torque));
     addStat(acc.speed, at(values, SLOT.advanceSpeed));
+    addStat(acc.cutterSpeed, at(values, SLOT.cutterSpeed));
     addStat(acc.penetration, at(values, SLOT.penetration));
     const earth = at(values, SLOT.earthPressureTop);
     addStat(acc.facePressure, Number.isFinite(earth) ? earth : at(values, SLOT.bubblePressure));
@@ -164,6 +166,7 @@ export function mergeRingAcc(into: RingAcc, from: RingAcc, advance: boolean): vo
     mergeStat(into.thrust, from.thrust);
     mergeStat(into.torque, from.torque);
     mergeStat(into.speed, from.speed);
+    mergeStat(into.cutterSpeed, from.cutterSpeed);
     mergeStat(into.penetration, from.penetration);
     mergeStat(into.facePressure, from.facePressure);
     mergeStat(into.groutPressure, from.groutPressure);
@@ -195,6 +198,7 @@ export function ringRecordOf(runId: number, ring: OpenRing, end: number): RingRe
     torqueMax: acc.torque.max,
     speedAvg: mean(acc.speed),
     speedMax: acc.speed.max,
+    cutterSpeedAvg: mean(acc.cutterSpeed),
     penetrationAvg: mean(acc.penetration),
     facePressureAvg: mean(acc.facePressure),
     groutVolume: acc.groutVolume,

@@ -21,6 +21,7 @@ const ringRow = (r: RingRecord): Insertable<RingTable> & { origin: 'live' } => (
   torque_avg: r.torqueAvg,
   torque_max: r.torqueMax,
   speed_avg: r.speedAvg,
+  cutter_speed_avg: r.cutterSpeedAvg,
   speed_max: r.speedMax,
   penetration_avg: r.penetrationAvg,
   face_pressure_avg: r.facePressureAvg,
