@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { DialectMigration, MigrationDb } from './helpers.js';
+import { type DialectMigration, ensureResource, grant, resourcesByCode } from './helpers.js';
 
 /** The alarm codes added by issue 19, with their sort number under the alarms menu (fixed in time). */
 const NEW_CODES = [
@@ -11,14 +11,6 @@ const NEW_CODES = [
 /** Codes of a role that mark it as one that runs a project (it configures part alarm settings or administers an organization). */
 const MANAGER_CODES = ['admin.warnSetting.write'];
 
-interface ResourceRow {
-  id: number;
-  code: string;
-  parent_id: number | null;
-  path: string;
-  group_id: number;
-}
-
 /**
  * Alarm records get their own codes (issue 19): whoever reads alarm messages today reads the alarm
  * records too, and the roles that run a project (organization administrators, and roles that set
@@ -29,8 +21,7 @@ interface ResourceRow {
  */
 export const migration: DialectMigration = {
   async up(db) {
-    const resources = async () => (await sql<ResourceRow>`select id, code, parent_id, path, group_id from resources`.execute(db)).rows;
-    const byCode = new Map((await resources()).map((r) => [r.code, r]));
+    const byCode = await resourcesByCode(db);
     const messages = byCode.get('alarm.message.read');
     if (!messages) return;
     const ids = new Map<string, number>();
@@ -55,24 +46,3 @@ export const migration: DialectMigration = {
     for (const orgId of [...new Set(orgs)]) for (const id of [read, ...manage]) await grant(db, 'org_resources', 'org_id', orgId, id);
   },
 };
-
-/** The resource of a code, made beside `sibling` (under the alarms menu) when the database lacks it. */
-async function ensureResource(db: MigrationDb, byCode: Map<string, ResourceRow>, code: string, sort: number, sibling: ResourceRow): Promise<number> {
-  const found = byCode.get(code);
-  if (found) return found.id;
-  // A resource's path ends with its own id: the sibling's without it is the superior's.
-  const parentPath = sibling.path.endsWith(`/${sibling.id}/`) ? sibling.path.slice(0, -`${sibling.id}/`.length) : '/';
-  const level = parentPath.split('/').filter(Boolean).length + 1;
-  await sql`insert into resources (group_id, parent_id, code, name, description, level, sort, path, created_at)
-            values (${sibling.group_id}, ${sibling.parent_id}, ${code}, ${code}, ${code}, ${level}, ${sort}, ${parentPath}, ${Date.now()})`.execute(db);
-  const id = (await sql<{ id: number }>`select id from resources where code = ${code}`.execute(db)).rows[0]?.id ?? 0;
-  await sql`update resources set path = ${`${parentPath}${id}/`} where id = ${id}`.execute(db);
-  byCode.set(code, { id, code, parent_id: sibling.parent_id, path: `${parentPath}${id}/`, group_id: sibling.group_id });
-  return id;
-}
-
-async function grant(db: MigrationDb, table: 'role_resources' | 'org_resources', column: 'role_id' | 'org_id', owner: number, resourceId: number): Promise<void> {
-  const held = (await sql<{ n: number }>`select count(*) as n from ${sql.table(table)} where ${sql.ref(column)} = ${owner} and resource_id = ${resourceId}`.execute(db)).rows[0];
-  if (Number(held?.n ?? 0) > 0) return;
-  await sql`insert into ${sql.table(table)} (${sql.ref(column)}, resource_id) values (${owner}, ${resourceId})`.execute(db);
-}

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { DialectMigration, MigrationDb } from './helpers.js';
+import { type DialectMigration, ensureResource, grant, resourcesByCode } from './helpers.js';
 
 /** The maintenance codes added by issue 20, each placed beside an existing code (fixed in time). */
 const NEW_CODES = [
@@ -7,14 +7,6 @@ const NEW_CODES = [
   ['maintenance.record.read', 'maintenance.knowledge.read', 3],
   ['maintenance.record.write', 'maintenance.knowledge.read', 4],
 ] as const;
-
-interface ResourceRow {
-  id: number;
-  code: string;
-  parent_id: number | null;
-  path: string;
-  group_id: number;
-}
 
 /**
  * Maintenance plans and records get their own read codes (issue 20): whoever reads maintenance
@@ -25,8 +17,7 @@ interface ResourceRow {
  */
 export const migration: DialectMigration = {
   async up(db) {
-    const resources = async () => (await sql<ResourceRow>`select id, code, parent_id, path, group_id from resources`.execute(db)).rows;
-    const byCode = new Map((await resources()).map((r) => [r.code, r]));
+    const byCode = await resourcesByCode(db);
     const ids = new Map<string, number>();
     for (const [code, besides, sort] of NEW_CODES) {
       const sibling = byCode.get(besides);
@@ -50,24 +41,3 @@ export const migration: DialectMigration = {
     }
   },
 };
-
-/** The resource of a code, made beside `sibling` (under the same menu item) when the database lacks it. */
-async function ensureResource(db: MigrationDb, byCode: Map<string, ResourceRow>, code: string, sort: number, sibling: ResourceRow): Promise<number> {
-  const found = byCode.get(code);
-  if (found) return found.id;
-  // A resource's path ends with its own id: the sibling's without it is the superior's.
-  const parentPath = sibling.path.endsWith(`/${sibling.id}/`) ? sibling.path.slice(0, -`${sibling.id}/`.length) : '/';
-  const level = parentPath.split('/').filter(Boolean).length + 1;
-  await sql`insert into resources (group_id, parent_id, code, name, description, level, sort, path, created_at)
-            values (${sibling.group_id}, ${sibling.parent_id}, ${code}, ${code}, ${code}, ${level}, ${sort}, ${parentPath}, ${Date.now()})`.execute(db);
-  const id = (await sql<{ id: number }>`select id from resources where code = ${code}`.execute(db)).rows[0]?.id ?? 0;
-  await sql`update resources set path = ${`${parentPath}${id}/`} where id = ${id}`.execute(db);
-  byCode.set(code, { id, code, parent_id: sibling.parent_id, path: `${parentPath}${id}/`, group_id: sibling.group_id });
-  return id;
-}
-
-async function grant(db: MigrationDb, table: 'role_resources' | 'org_resources', column: 'role_id' | 'org_id', owner: number, resourceId: number): Promise<void> {
-  const held = (await sql<{ n: number }>`select count(*) as n from ${sql.table(table)} where ${sql.ref(column)} = ${owner} and resource_id = ${resourceId}`.execute(db)).rows[0];
-  if (Number(held?.n ?? 0) > 0) return;
-  await sql`insert into ${sql.table(table)} (${sql.ref(column)}, resource_id) values (${owner}, ${resourceId})`.execute(db);
-}
