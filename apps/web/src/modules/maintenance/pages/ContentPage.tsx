@@ -1,7 +1,7 @@
 import { BellOutlined, EditOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons';
 import { DATE_FORMATS, mtcePlanContract as p } from '@boreline/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Form, Input, Select, Space, Tooltip } from 'antd';
+import { Button, Card, Space, Tooltip } from 'antd';
 import { useState } from 'react';
 import { z } from 'zod';
 import { formatInstant } from '../../../core/format.js';
@@ -16,11 +16,12 @@ import { QueryForm } from '../../../ui/QueryForm.js';
 import { type ContentQueryInput, deleteContent, type MaintenancePlan, MTCE_KEYS, saveContent, saveContentRemind, useContents, usePlanRemind, usePlanUnits } from '../api.js';
 import { ContentDetail } from '../components/ContentDetail.js';
 import { MaintenanceNav } from '../components/MaintenanceNav.js';
+import { CycleFilter, KeywordFilter, SystemFilter } from '../components/PlanFilters.js';
 import { PlanDialog } from '../components/PlanDialog.js';
 import { StateTag } from '../components/PlanTags.js';
 import { RemindDialog } from '../components/RemindDialog.js';
 import { CYCLE_LABELS } from '../labels.js';
-import { choicesOf, options } from '../options.js';
+import { choicesOf } from '../options.js';
 import '../maintenance.css';
 
 const NONE = '—';
@@ -65,23 +66,9 @@ function Contents({ run }: { run: CurrentRun }) {
       <MaintenanceNav />
       <Card size="small">
         <QueryForm params={params} searchOnChange={['system', 'cycle']} data-testid="content-filters">
-          <Form.Item name="keyword">
-            <Input allowClear style={{ width: 200 }} placeholder={t('maintenanceWeb.filter.keyword')} aria-label={t('maintenanceWeb.filter.keyword')} />
-          </Form.Item>
-          <Form.Item name="system">
-            <Select
-              allowClear
-              showSearch
-              style={{ width: 170 }}
-              placeholder={t('maintenanceWeb.filter.allSystems')}
-              aria-label={t('maintenanceWeb.field.system')}
-              options={(units.data ?? []).map((unit) => ({ value: unit, label: unit }))}
-              data-testid="filter-system"
-            />
-          </Form.Item>
-          <Form.Item name="cycle">
-            <Select allowClear style={{ width: 150 }} placeholder={t('maintenanceWeb.filter.allCycles')} aria-label={t('maintenanceWeb.field.cycle')} options={options(CYCLE_LABELS, t)} data-testid="filter-cycle" />
-          </Form.Item>
+          <KeywordFilter />
+          <SystemFilter units={units.data} />
+          <CycleFilter />
         </QueryForm>
         <DataTable<MaintenancePlan>
           source={contents}

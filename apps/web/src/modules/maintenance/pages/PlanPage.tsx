@@ -1,7 +1,7 @@
 import { BellOutlined, EditOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { DATE_FORMATS, mtcePlanContract as p } from '@boreline/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Form, Input, Select, Space, Tooltip } from 'antd';
+import { Button, Card, Form, Select, Space, Tooltip } from 'antd';
 import { useState } from 'react';
 import { z } from 'zod';
 import { formatInstant } from '../../../core/format.js';
@@ -30,6 +30,7 @@ import {
   usePlanUnits,
 } from '../api.js';
 import { MaintenanceNav } from '../components/MaintenanceNav.js';
+import { CycleFilter, KeywordFilter, SystemFilter } from '../components/PlanFilters.js';
 import { PlanDialog } from '../components/PlanDialog.js';
 import { CounterCell, StateTag } from '../components/PlanTags.js';
 import { RemindDialog } from '../components/RemindDialog.js';
@@ -100,23 +101,9 @@ function Plans({ run }: { run: CurrentRun }) {
       <MaintenanceNav />
       <Card size="small">
         <QueryForm params={params} searchOnChange={['system', 'cycle', 'trigger', 'state']} data-testid="plan-filters">
-          <Form.Item name="keyword">
-            <Input allowClear style={{ width: 200 }} placeholder={t('maintenanceWeb.filter.keyword')} aria-label={t('maintenanceWeb.filter.keyword')} />
-          </Form.Item>
-          <Form.Item name="system">
-            <Select
-              allowClear
-              showSearch
-              style={{ width: 170 }}
-              placeholder={t('maintenanceWeb.filter.allSystems')}
-              aria-label={t('maintenanceWeb.field.system')}
-              options={(units.data ?? []).map((unit) => ({ value: unit, label: unit }))}
-              data-testid="filter-system"
-            />
-          </Form.Item>
-          <Form.Item name="cycle">
-            <Select allowClear style={{ width: 150 }} placeholder={t('maintenanceWeb.filter.allCycles')} aria-label={t('maintenanceWeb.field.cycle')} options={options(CYCLE_LABELS, t)} data-testid="filter-cycle" />
-          </Form.Item>
+          <KeywordFilter />
+          <SystemFilter units={units.data} />
+          <CycleFilter />
           <Form.Item name="trigger">
             <Select allowClear style={{ width: 190 }} popupMatchSelectWidth={false} placeholder={t('maintenanceWeb.filter.allTriggers')} aria-label={t('maintenanceWeb.field.trigger')} options={options(TRIGGER_LABELS, t)} data-testid="filter-trigger" />
           </Form.Item>

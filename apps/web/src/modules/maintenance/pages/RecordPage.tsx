@@ -1,7 +1,7 @@
 import { EyeOutlined, PlusOutlined } from '@ant-design/icons';
 import { DATE_FORMATS, mtceRecordContract as r } from '@boreline/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, DatePicker, Form, Input, Select, Tag } from 'antd';
+import { Alert, Button, Card, DatePicker, Form, Select, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { z } from 'zod';
@@ -15,6 +15,7 @@ import { DataTable } from '../../../ui/DataTable.js';
 import { QueryForm } from '../../../ui/QueryForm.js';
 import { addRecord, type MaintenanceRecord, MTCE_KEYS, type RecordQueryInput, usePlanUnits, useRecords } from '../api.js';
 import { MaintenanceNav } from '../components/MaintenanceNav.js';
+import { CycleFilter, KeywordFilter, SystemFilter } from '../components/PlanFilters.js';
 import { RecordDialog } from '../components/RecordDialog.js';
 import { ConditionTag, RecordDetail } from '../components/RecordDetail.js';
 import { instantOf, pickerValueOf } from '../components/zonedInputs.js';
@@ -94,23 +95,9 @@ function Records({ run }: { run: CurrentRun }) {
           <Form.Item name="range">
             <DatePicker.RangePicker format={DATE_FORMATS.date} allowEmpty={[true, true]} placeholder={[t('maintenanceWeb.filter.from'), t('maintenanceWeb.filter.to')]} data-testid="filter-range" />
           </Form.Item>
-          <Form.Item name="keyword">
-            <Input allowClear style={{ width: 180 }} placeholder={t('maintenanceWeb.filter.keyword')} aria-label={t('maintenanceWeb.filter.keyword')} />
-          </Form.Item>
-          <Form.Item name="type">
-            <Select allowClear style={{ width: 150 }} placeholder={t('maintenanceWeb.filter.allTypes')} aria-label={t('maintenanceWeb.field.type')} options={options(CYCLE_LABELS, t)} data-testid="filter-type" />
-          </Form.Item>
-          <Form.Item name="system">
-            <Select
-              allowClear
-              showSearch
-              style={{ width: 170 }}
-              placeholder={t('maintenanceWeb.filter.allSystems')}
-              aria-label={t('maintenanceWeb.field.system')}
-              options={(units.data ?? []).map((unit) => ({ value: unit, label: unit }))}
-              data-testid="filter-system"
-            />
-          </Form.Item>
+          <KeywordFilter width={180} />
+          <CycleFilter name="type" />
+          <SystemFilter units={units.data} />
           <Form.Item name="condition">
             <Select allowClear style={{ width: 150 }} placeholder={t('maintenanceWeb.filter.allConditions')} aria-label={t('maintenanceWeb.field.condition')} options={options(CONDITION_LABELS, t)} data-testid="filter-condition" />
           </Form.Item>
