@@ -85,6 +85,9 @@ export const PlanIdSchema = z
   .positive({ error: 'validation.invalid' });
 export const RecordIdSchema = PlanIdSchema;
 
+/** A plan of a run: the input of every call about one plan (its run is checked first, then the plan inside it). */
+export const PlanRefSchema = z.object({ runId: RunIdSchema, id: PlanIdSchema });
+
 export const LocalDateSchema = z.string({ error: 'validation.required' }).refine(isLocalDate, { error: 'validation.date' });
 
 /**

@@ -9,6 +9,7 @@ import {
   MaintenanceRecordSchema,
   PlanFieldsSchema,
   PlanIdSchema,
+  PlanRefSchema,
   planRules,
   RecordIdSchema,
   RecordInputSchema,
@@ -51,7 +52,7 @@ export const mtceContentQueryDetail = defineEndpoint({
   path: '/u/web/maintenance/queryDetail/v1',
   permission: 'maintenance.plan.read',
   summary: 'One content item of the run (a plan) with its checklist and reminder',
-  input: z.object({ runId: RunIdSchema, id: PlanIdSchema }),
+  input: PlanRefSchema,
   output: MaintenancePlanSchema,
 });
 
@@ -73,7 +74,7 @@ export const mtceContentDelete = defineEndpoint({
   path: '/u/web/maintenance/del/v1',
   permission: 'maintenance.plan.write',
   summary: 'Deletes a content item (its plan); its history stays',
-  input: z.object({ runId: RunIdSchema, id: PlanIdSchema }),
+  input: PlanRefSchema,
   output: z.object({ deleted: z.boolean() }),
 });
 
@@ -117,7 +118,7 @@ export const mtceContentHistoryTemplate = defineEndpoint({
   path: '/u/web/maintenance/getHistoryTmp/v1',
   permission: 'maintenance.record.read',
   summary: "The form of a new history entry of a content item: the record input prefilled from the plan (type, system, component, content, each checklist item normal), and the occurrence it would complete",
-  input: z.object({ runId: RunIdSchema, id: PlanIdSchema }),
+  input: PlanRefSchema,
   output: z.object({
     planId: z.number().int(),
     type: z.enum(MAINTENANCE_CYCLES),
@@ -136,7 +137,7 @@ export const mtceContentHistoryList = defineEndpoint({
   path: '/u/web/maintenance/getHistoryList/v1',
   permission: 'maintenance.record.read',
   summary: "A content item's history: the records of its plan, newest first; paged",
-  input: z.object({ runId: RunIdSchema, id: PlanIdSchema }).extend(PageQuerySchema.shape),
+  input: PlanRefSchema.extend(PageQuerySchema.shape),
   output: pageOf(MaintenanceRecordSchema),
 });
 

@@ -14,6 +14,7 @@ import {
   MaintenanceRecordSchema,
   OCCURRENCE_STATES,
   PlanIdSchema,
+  PlanRefSchema,
   PlanInputSchema,
   PlanFieldsSchema,
   planRules,
@@ -82,7 +83,7 @@ export const mtcePlanDelete = defineEndpoint({
   path: '/u/web/mtce/plan/delete/v1',
   permission: 'maintenance.plan.write',
   summary: 'Deletes a plan of the run; its records stay (without their plan), its pending reminders are dropped',
-  input: z.object({ runId: RunIdSchema, id: PlanIdSchema }),
+  input: PlanRefSchema,
   output: z.object({ deleted: z.boolean() }),
 });
 
@@ -104,7 +105,7 @@ export const mtcePlanRemindQuery = defineEndpoint({
   path: '/u/web/mtce/plan/remind/query/v1',
   permission: 'maintenance.plan.read',
   summary: "A plan's reminder (null when none was set) and its next push times",
-  input: z.object({ runId: RunIdSchema, id: PlanIdSchema }),
+  input: PlanRefSchema,
   output: z.object({ reminder: ReminderSchema.nullable(), nextPushes: z.array(z.number()) }),
 });
 
