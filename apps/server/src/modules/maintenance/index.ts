@@ -2,6 +2,7 @@ import { migration } from '../../db/migrations/20261130T1000_maintenance.js';
 import { migration as grants } from '../../db/migrations/20261130T1100_maintenanceGrants.js';
 import { defineModule } from '../../platform/module.js';
 import { MaintenanceService } from './maintenance.service.js';
+import { MaintenanceViews } from './maintenanceViews.js';
 import { registerMaintenanceRoutes } from './maintenance.routes.js';
 import { reminderPass } from './reminders.js';
 
@@ -26,9 +27,10 @@ export const maintenanceModule = defineModule({
   migrations: { '20261130T1000_maintenance': migration, '20261130T1100_maintenanceGrants': grants },
   register(ctx) {
     const runs = ctx.services.get('runs');
-    const service = new MaintenanceService({ db: ctx.db, runs: ctx.services.get('runScope'), machine: ctx.machine, now: ctx.now });
+    const deps = { db: ctx.db, runs: ctx.services.get('runScope'), machine: ctx.machine, now: ctx.now };
+    const service = new MaintenanceService(deps);
     ctx.services.provide('maintenance', service);
-    registerMaintenanceRoutes(ctx.app, service, ctx.services.get('imports'), ctx.endpoints);
+    registerMaintenanceRoutes(ctx.app, service, new MaintenanceViews(service, deps), ctx.services.get('imports'), ctx.endpoints);
     ctx.jobs.declare({
       name: 'maintenance.reminders',
       intervalMs: 60_000,

@@ -7,11 +7,12 @@ import { t } from '../../core/i18n.js';
 import { type ImportService, readImportUpload } from '../imports/index.js';
 import { complianceWorkbook } from './complianceWorkbook.js';
 import type { MaintenanceService } from './maintenance.service.js';
+import type { MaintenanceViews } from './maintenanceViews.js';
 import { importPlans } from './planImport.js';
 import { planWorkbook } from './planWorkbook.js';
 
 /** The maintenance calls of spec §7: plans, calendar and dashboard (`mtce/*`), records, and the content page's views (`maintenance/*`). */
-export function registerMaintenanceRoutes(app: FastifyInstance, service: MaintenanceService, imports: ImportService, options: { validateResponses: boolean }): void {
+export function registerMaintenanceRoutes(app: FastifyInstance, service: MaintenanceService, views: MaintenanceViews, imports: ImportService, options: { validateResponses: boolean }): void {
   // Plans -----------------------------------------------------------------------------------------
   registerEndpoint(app, plan.mtcePlanQueryPage, async ({ input, request, language }) => service.planPage(requireAuth(request), input, language), options);
   registerEndpoint(app, plan.mtcePlanAdd, async ({ input, request, language }) => service.addPlan(requireAuth(request), input, language), options);
@@ -41,10 +42,10 @@ export function registerMaintenanceRoutes(app: FastifyInstance, service: Mainten
   registerEndpoint(app, plan.mtcePlanUnique, async ({ input, request }) => service.unique(requireAuth(request), input), options);
   registerEndpoint(app, plan.mtcePlanOverdue, async ({ input, request, language }) => service.overdue(requireAuth(request), input.runId, language), options);
   registerEndpoint(app, plan.mtcePlanGroup, async ({ input, request, language }) => service.groups(requireAuth(request), input.runId, language), options);
-  registerEndpoint(app, plan.mtcePlanDashboard, async ({ input, request, language }) => service.dashboard(requireAuth(request), input.runId, language), options);
-  registerEndpoint(app, plan.mtceCalendar, async ({ input, request, language }) => service.calendar(requireAuth(request), input, language), options);
+  registerEndpoint(app, plan.mtcePlanDashboard, async ({ input, request, language }) => views.dashboard(requireAuth(request), input.runId, language), options);
+  registerEndpoint(app, plan.mtceCalendar, async ({ input, request, language }) => views.calendar(requireAuth(request), input, language), options);
   registerRawEndpoint(app, plan.mtceComplianceExport, async ({ input, request, reply, language }) => {
-    const { run, rows } = await service.complianceExport(requireAuth(request), input, language);
+    const { run, rows } = await views.complianceExport(requireAuth(request), input, language);
     const title = `${t(language, 'maintenance.export.sheet')} — ${run.project_name} ${run.tbm_code}`;
     const body = await complianceWorkbook(title, rows, language);
     reply.header('content-disposition', attachmentHeader(`${t(language, 'maintenance.export.sheet')} ${input.from.slice(0, 7)}_${input.to.slice(0, 7)}.xlsx`));
@@ -61,7 +62,7 @@ export function registerMaintenanceRoutes(app: FastifyInstance, service: Mainten
   registerEndpoint(app, record.mtceRecordPage, async ({ input, request, language }) => service.recordPage(requireAuth(request), input, language), options);
   registerEndpoint(app, record.mtceRecordAdd, async ({ input, request, language }) => service.addRecord(requireAuth(request), input, language), options);
   registerEndpoint(app, record.mtceRecordDetail, async ({ input, request, language }) => service.record(requireAuth(request), input.runId, input.id, language), options);
-  registerEndpoint(app, record.mtceRecordDashboard, async ({ input, request }) => service.recordDashboard(requireAuth(request), input), options);
+  registerEndpoint(app, record.mtceRecordDashboard, async ({ input, request }) => views.recordDashboard(requireAuth(request), input), options);
 
   // The content page: views over the same plans and records ----------------------------------------
   registerEndpoint(
