@@ -13,9 +13,9 @@ import { TagLayout } from '../../apps/server/src/telemetry/frame.js';
 import { CHUNK_WINDOW_MS, IngestService } from '../../apps/server/src/telemetry/ingest.js';
 import { LatestValues } from '../../apps/server/src/telemetry/latestValues.js';
 import { MachineSimulator } from '../../apps/server/src/telemetry/simulator/machineSimulator.js';
+import { payloads } from '../lib/gatewayPayloads.js';
 import { report, stats } from '../lib/harness.js';
 
-const BATCH = 60;
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7);
 
 /**
@@ -27,25 +27,6 @@ function settingsOf(tags: readonly TagDef[]): WarnSettingLike[] {
     const span = Math.max(1, t.max - t.min);
     return { tag_code: t.code, enabled: 1, notify: 1, low_alarm: t.min - span / 10, low_warn: t.min, high_warn: t.max, high_alarm: t.max + span / 10, delay_s: 2 };
   });
-}
-
-function payloads(layout: TagLayout, frames: number, startTs: number): string[] {
-  const sim = new MachineSimulator({ runId: 1, seed: 7, layout, machineType: 'epb', ringWidthMm: 1500, startChainage: 1000, direction: 1, startRing: 1, startTs, profile: { faults: false } });
-  const out: string[] = [];
-  for (let b = 0; b < frames / BATCH; b += 1) {
-    const batch = [];
-    for (let i = 0; i < BATCH; i += 1) {
-      const f = sim.next();
-      const values: Record<string, number | null> = {};
-      layout.codes.forEach((code, k) => {
-        const v = f.values[k] ?? Number.NaN;
-        values[code] = Number.isNaN(v) ? null : v;
-      });
-      batch.push({ ts: f.ts, values });
-    }
-    out.push(JSON.stringify({ frames: batch }));
-  }
-  return out;
 }
 
 /**

@@ -10,32 +10,11 @@ import { TagLayout } from '../../apps/server/src/telemetry/frame.js';
 import { DomainEvents } from '../../apps/server/src/telemetry/events.js';
 import { CHUNK_WINDOW_MS, IngestService } from '../../apps/server/src/telemetry/ingest.js';
 import { LatestValues } from '../../apps/server/src/telemetry/latestValues.js';
-import { MachineSimulator } from '../../apps/server/src/telemetry/simulator/machineSimulator.js';
 import { FrameStoreRepo } from '../../apps/server/src/telemetry/store/frameStore.repo.js';
+import { payloads } from '../lib/gatewayPayloads.js';
 import { report, stats } from '../lib/harness.js';
 
-const BATCH = 60;
 const ROUNDS = 5;
-
-/** Gateway batches of simulator frames as JSON text, the way they arrive over HTTP or MQTT. */
-function payloads(layout: TagLayout, frames: number, startTs: number): string[] {
-  const sim = new MachineSimulator({ runId: 1, seed: 7, layout, machineType: 'epb', ringWidthMm: 1500, startChainage: 1000, direction: 1, startRing: 1, startTs, profile: { faults: false } });
-  const out: string[] = [];
-  for (let b = 0; b < frames / BATCH; b += 1) {
-    const batch = [];
-    for (let i = 0; i < BATCH; i += 1) {
-      const f = sim.next();
-      const values: Record<string, number | null> = {};
-      layout.codes.forEach((code, k) => {
-        const v = f.values[k] ?? Number.NaN;
-        values[code] = Number.isNaN(v) ? null : v;
-      });
-      batch.push({ ts: f.ts, values });
-    }
-    out.push(JSON.stringify({ frames: batch }));
-  }
-  return out;
-}
 
 async function pipeline(dir: string, texts: string[], layout: TagLayout, subscriber = false) {
   const db = openDatabase({ kind: 'sqlite', file: join(dir, `pipe-${Math.random()}.db`) }, () => undefined);
