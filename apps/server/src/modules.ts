@@ -13,6 +13,7 @@ import { reportModule } from './modules/report/index.js';
 import { riskModule } from './modules/risk/index.js';
 import { ringHistoryModule } from './modules/ringHistory/index.js';
 import { statisticModule } from './modules/statistic/index.js';
+import { stockModule } from './modules/stock/index.js';
 import { systemModule } from './modules/system/index.js';
 import { telemetryModule } from './modules/telemetry/index.js';
 import type { ServerModule } from './platform/module.js';
@@ -42,5 +43,7 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   alarmModule,
   // After the message centre: risk zones are announced through it.
   riskModule,
+  // After messages (stock warnings) and maintenance (a stock-out may name a maintenance record).
+  stockModule,
   demoModule,
 ];

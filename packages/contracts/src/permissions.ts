@@ -99,6 +99,8 @@ export const RESOURCE_CODES = [
   'maintenance.record.write',
   'segment.data.write',
   'stock.record.write',
+  'stock.record.read',
+  'stock.part.write',
   ...MENU_RESOURCE_CODES,
   ...MENU_SECTION_CODES,
 ] as const;

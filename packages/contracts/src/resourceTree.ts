@@ -45,7 +45,7 @@ export const RESOURCE_TREE: readonly ResourceBranch[] = [
       page('menu.graph.horizontal', '/fw1/graph/plan', ['graph.drawing.read', 'graph.drawing.write']),
       page('menu.graph.vertical', '/fw1/graph/section'),
       page('menu.graph.gis', '/fw1/graph/map'),
-      page('menu.stock', '/fw1/stock/stockCurrent', ['stock.record.write']),
+      page('menu.stock', '/fw1/stock/stockCurrent', ['stock.record.write', 'stock.record.read', 'stock.part.write']),
       page('menu.maintenance.content', '/fw1/maintain/content', ['maintenance.knowledge.read', 'maintenance.knowledge.write', 'maintenance.record.read', 'maintenance.record.write']),
       page('menu.project.basicInfo', '/fw1/basic_info/project_info', [
         'project.basicInfo.read',

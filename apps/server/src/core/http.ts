@@ -104,6 +104,16 @@ function queryInput(endpoint: EndpointDefinition, query: unknown): unknown {
   return Object.fromEntries(Object.entries(query).map(([name, value]) => [name, asNumber(numbers, name, value)]));
 }
 
+/** The query string's fields (numbers read as for a query string) under the JSON body's: a field in both is the body's. */
+function queryAndBodyInput(endpoint: EndpointDefinition, request: FastifyRequest): unknown {
+  const query = queryInput(endpoint, request.query);
+  const body = request.body;
+  const queryFields = typeof query === 'object' && query !== null ? query : {};
+  if (body === undefined || body === null) return { ...queryFields };
+  if (typeof body !== 'object' || Array.isArray(body)) return body;
+  return { ...queryFields, ...body };
+}
+
 const FORM_TYPE = 'application/x-www-form-urlencoded';
 
 /**
@@ -145,7 +155,16 @@ function parseInput<I extends z.ZodType>(
   language: Language,
 ): z.output<I> {
   const source = inputSource(endpoint);
-  const raw = source === 'query' ? queryInput(endpoint, request.query) : source === 'body' ? request.body : source === 'form' ? formInput(endpoint, request) : {};
+  const raw =
+    source === 'query'
+      ? queryInput(endpoint, request.query)
+      : source === 'body'
+        ? request.body
+        : source === 'form'
+          ? formInput(endpoint, request)
+          : source === 'queryAndBody'
+            ? queryAndBodyInput(endpoint, request)
+            : {};
   // `:param` segments of the path join the input (they win over a field of the same name).
   const params = request.params;
   const hasParams = typeof params === 'object' && params !== null && Object.keys(params).length > 0;

@@ -9,7 +9,7 @@ const toSchema = (schema: z.ZodType, io: 'input' | 'output'): JsonSchema => {
 };
 
 /** The input's fields as parameters: those named in the path (`:token`) in the path, the others in the query when `inQuery`. */
-function inputParameters(schema: JsonSchema, inPath: readonly string[], inQuery: boolean) {
+function inputParameters(schema: JsonSchema, inPath: readonly string[], inQuery: boolean | 'optional') {
   const properties = schema.properties;
   if (typeof properties !== 'object' || properties === null) return [];
   const required = Array.isArray(schema.required) ? schema.required : [];
@@ -18,7 +18,7 @@ function inputParameters(schema: JsonSchema, inPath: readonly string[], inQuery:
     .map(([name, property]) => ({
       name,
       in: inPath.includes(name) ? 'path' : 'query',
-      required: inPath.includes(name) || required.includes(name),
+      required: inPath.includes(name) || (inQuery === true && required.includes(name)),
       schema: property,
     }));
 }
@@ -39,7 +39,8 @@ export function buildOpenApi(endpoints: readonly EndpointDefinition[], version: 
       security: endpoint.permission === 'public' ? [] : [{ session: [] }],
       parameters: [
         { name: 'lang', in: 'header', required: false, schema: { type: 'string', default: 'en_US' } },
-        ...inputParameters(input, pathParams(endpoint), inputSource(endpoint) === 'query'),
+        // Fields that may come in the query string or the body are optional in each.
+        ...inputParameters(input, pathParams(endpoint), inputSource(endpoint) === 'query' ? true : inputSource(endpoint) === 'queryAndBody' ? 'optional' : false),
       ],
       responses: {
         200:
@@ -61,6 +62,9 @@ export function buildOpenApi(endpoints: readonly EndpointDefinition[], version: 
     };
     if (inputSource(endpoint) === 'body') {
       operation.requestBody = { required: true, content: { 'application/json': { schema: input } } };
+    }
+    if (inputSource(endpoint) === 'queryAndBody') {
+      operation.requestBody = { required: false, content: { 'application/json': { schema: input } } };
     }
     if (inputSource(endpoint) === 'form') {
       operation.requestBody = { required: true, content: { 'application/x-www-form-urlencoded': { schema: input }, 'application/json': { schema: input } } };

@@ -3,6 +3,7 @@ import type { Permission } from '../permissions.js';
 
 export type ServiceBase = 'main' | 'project';
 export type HttpMethod = 'GET' | 'POST';
+export type InputSource = 'query' | 'body' | 'form' | 'multipart' | 'queryAndBody';
 
 /** `json`: the `{code,msg,data}` envelope; `raw`: a file or image passed through unchanged. */
 export type ResponseKind = 'json' | 'raw';
@@ -22,9 +23,10 @@ export interface EndpointDefinition<
   /**
    * Where the input is read from: the query string (default for GET), the JSON body (POST), a
    * form-encoded body (application/x-www-form-urlencoded; a JSON body is accepted too), or a
-   * multipart form whose file the handler streams (the schema then checks the other fields).
+   * multipart form whose file the handler streams (the schema then checks the other fields), or
+   * both the query string and the JSON body (spec §7's part filters: a field in the body wins).
    */
-  inputFrom?: 'query' | 'body' | 'form' | 'multipart';
+  inputFrom?: InputSource;
   input: I;
   output: O;
   /**
@@ -88,7 +90,7 @@ export function fillPath(endpoint: Pick<EndpointDefinition, 'base' | 'path'>, in
   return { url, rest: Object.fromEntries(Object.entries(values).filter(([name]) => !names.includes(name))) };
 }
 
-export const inputSource = (endpoint: Pick<EndpointDefinition, 'method' | 'inputFrom'>): 'query' | 'body' | 'form' | 'multipart' =>
+export const inputSource = (endpoint: Pick<EndpointDefinition, 'method' | 'inputFrom'>): InputSource =>
   endpoint.inputFrom ?? (endpoint.method === 'GET' ? 'query' : 'body');
 
 export type EndpointInput<E> = E extends EndpointDefinition<infer I, z.ZodType> ? z.input<I> : never;

@@ -1,5 +1,4 @@
-import { sql } from 'kysely';
-import { type DialectMigration, ensureResource, grant, resourcesByCode } from './helpers.js';
+import { type DialectMigration, ensureResource, grant, holdersOf, resourcesByCode } from './helpers.js';
 
 /** The maintenance codes added by issue 20, each placed beside an existing code (fixed in time). */
 const NEW_CODES = [
@@ -26,12 +25,7 @@ export const migration: DialectMigration = {
     const id = (code: string) => ids.get(code);
     const readCodes = [id('maintenance.plan.read'), id('maintenance.record.read')].filter((v): v is number => v !== undefined);
     const writeCodes = [...readCodes, id('maintenance.record.write')].filter((v): v is number => v !== undefined);
-    const holders = async (table: 'role_resources' | 'org_resources', column: 'role_id' | 'org_id', code: string): Promise<number[]> => {
-      const resource = byCode.get(code);
-      if (!resource) return [];
-      const rows = (await sql<{ owner: number }>`select ${sql.ref(column)} as owner from ${sql.table(table)} where resource_id = ${resource.id}`.execute(db)).rows;
-      return [...new Set(rows.map((r) => Number(r.owner)))];
-    };
+    const holders = (table: 'role_resources' | 'org_resources', column: 'role_id' | 'org_id', code: string) => holdersOf(db, byCode, table, column, code);
     for (const [table, column] of [
       ['role_resources', 'role_id'],
       ['org_resources', 'org_id'],

@@ -63,3 +63,11 @@ export async function grant(db: MigrationDb, table: 'role_resources' | 'org_reso
   if (Number(held?.n ?? 0) > 0) return;
   await sql`insert into ${sql.table(table)} (${sql.ref(column)}, resource_id) values (${owner}, ${resourceId})`.execute(db);
 }
+
+/** The roles (or organizations) that hold a code today. */
+export async function holdersOf(db: MigrationDb, byCode: Map<string, ResourceRow>, table: 'role_resources' | 'org_resources', column: 'role_id' | 'org_id', code: string): Promise<number[]> {
+  const resource = byCode.get(code);
+  if (!resource) return [];
+  const rows = (await sql<{ owner: number }>`select ${sql.ref(column)} as owner from ${sql.table(table)} where resource_id = ${resource.id}`.execute(db)).rows;
+  return [...new Set(rows.map((r) => Number(r.owner)))];
+}

@@ -1,4 +1,4 @@
-import { adminContract, endpointUrl, inputSource, shiftReportContract as c } from '@boreline/contracts';
+import { adminContract, type EndpointDefinition, endpointUrl, inputSource, shiftReportContract as c } from '@boreline/contracts';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { z } from 'zod';
 import { buildRun, buildUser, call, signIn } from '../../../test/factories.js';
@@ -10,7 +10,7 @@ import { ADMIN, createTestApp, type Envelope, envelope, type TestApp } from '../
  * (state intervals and rings as the cycle engine writes them) of a project in Rome.
  */
 
-export type Endpoint = { base: 'main' | 'project'; path: string; method: 'GET' | 'POST'; inputFrom?: 'query' | 'body' | 'form' | 'multipart' };
+export type Endpoint = Pick<EndpointDefinition, 'base' | 'path' | 'method' | 'inputFrom'>;
 
 export const NO_SESSION = '';
 export const H = 3_600_000;

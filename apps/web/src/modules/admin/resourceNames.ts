@@ -93,6 +93,8 @@ const NAMES: Record<ResourceCode, MessageKey> = {
   'maintenance.record.write': 'admin.resourceName.recordWrite',
   'segment.data.write': 'admin.resourceName.segmentWrite',
   'stock.record.write': 'admin.resourceName.stockWrite',
+  'stock.record.read': 'admin.resourceName.stockRead',
+  'stock.part.write': 'admin.resourceName.stockPartWrite',
 };
 
 const PLACES = resourcePlaces();
