@@ -11,6 +11,7 @@ import { monitorModule } from './modules/monitor/index.js';
 import { projectModule } from './modules/project/index.js';
 import { reportModule } from './modules/report/index.js';
 import { riskModule } from './modules/risk/index.js';
+import { segmentModule } from './modules/segment/index.js';
 import { ringHistoryModule } from './modules/ringHistory/index.js';
 import { statisticModule } from './modules/statistic/index.js';
 import { stockModule } from './modules/stock/index.js';
@@ -45,5 +46,7 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   riskModule,
   // After messages (stock warnings) and maintenance (a stock-out may name a maintenance record).
   stockModule,
+  // After alarms: a ring out of its tolerance band raises an alarm.
+  segmentModule,
   demoModule,
 ];

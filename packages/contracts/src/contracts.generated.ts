@@ -21,12 +21,13 @@ import * as shiftContract from './modules/project/shift.contract.js';
 import * as periodReportContract from './modules/report/periodReport.contract.js';
 import * as shiftReportContract from './modules/report/shiftReport.contract.js';
 import * as riskContract from './modules/risk.contract.js';
+import * as segmentContract from './modules/segment/segment.contract.js';
 import * as statisticContract from './modules/statistic/statistic.contract.js';
 import * as stockContract from './modules/stock/stock.contract.js';
 import * as systemContract from './modules/system.contract.js';
 import * as telemetryContract from './modules/telemetry.contract.js';
 
-export { adminContract, alarmContract, authContract, connectionContract, filesContract, importsContract, mtceContentContract, mtcePlanContract, mtceRecordContract, messagesContract, monitorContract, ownTagsContract, basicInfoContract, boardContract, dictionaryContract, projectContract, ringHistoryContract, runAdminContract, shiftContract, periodReportContract, shiftReportContract, riskContract, statisticContract, stockContract, systemContract, telemetryContract };
+export { adminContract, alarmContract, authContract, connectionContract, filesContract, importsContract, mtceContentContract, mtcePlanContract, mtceRecordContract, messagesContract, monitorContract, ownTagsContract, basicInfoContract, boardContract, dictionaryContract, projectContract, ringHistoryContract, runAdminContract, shiftContract, periodReportContract, shiftReportContract, riskContract, segmentContract, statisticContract, stockContract, systemContract, telemetryContract };
 
 /** Every module contract, for collecting their endpoints. */
-export const CONTRACT_MODULES: readonly object[] = [adminContract, alarmContract, authContract, connectionContract, filesContract, importsContract, mtceContentContract, mtcePlanContract, mtceRecordContract, messagesContract, monitorContract, ownTagsContract, basicInfoContract, boardContract, dictionaryContract, projectContract, ringHistoryContract, runAdminContract, shiftContract, periodReportContract, shiftReportContract, riskContract, statisticContract, stockContract, systemContract, telemetryContract];
+export const CONTRACT_MODULES: readonly object[] = [adminContract, alarmContract, authContract, connectionContract, filesContract, importsContract, mtceContentContract, mtcePlanContract, mtceRecordContract, messagesContract, monitorContract, ownTagsContract, basicInfoContract, boardContract, dictionaryContract, projectContract, ringHistoryContract, runAdminContract, shiftContract, periodReportContract, shiftReportContract, riskContract, segmentContract, statisticContract, stockContract, systemContract, telemetryContract];

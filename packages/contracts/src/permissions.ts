@@ -98,6 +98,7 @@ export const RESOURCE_CODES = [
   'maintenance.record.read',
   'maintenance.record.write',
   'segment.data.write',
+  'segment.data.read',
   'stock.record.write',
   'stock.record.read',
   'stock.part.write',

@@ -61,7 +61,7 @@ export const RESOURCE_TREE: readonly ResourceBranch[] = [
       page('menu.alarms', '/fw1/alarm/history_alarm', ['alarm.record.read', 'alarm.record.handle', 'alarm.settings.write', 'alarm.message.read', 'alarm.risk.read', 'alarm.risk.write']),
       page('menu.reports', '/fw1/report/turn_over', ['report.shift.read', 'report.shift.write', 'report.period.read']),
       page('menu.statistics', '/fw1/statistic/process', ['statistic.read']),
-      page('menu.segments', '/fw1/segment/segmentPose', ['segment.data.write']),
+      page('menu.segments', '/fw1/segment/segmentPose', ['segment.data.write', 'segment.data.read']),
       page('menu.monitoring.realTime', '/fw1/rta', ['monitor.realData.read', 'monitor.connectState.read', 'monitor.h5Link.write', 'telemetry.series.read']),
       page('menu.monitoring.connection', '/fw1/connection', ['connection.status.read']),
       page('menu.feedback.list', '/fw1/feedback/list'),

@@ -92,6 +92,7 @@ const NAMES: Record<ResourceCode, MessageKey> = {
   'maintenance.record.read': 'admin.resourceName.recordRead',
   'maintenance.record.write': 'admin.resourceName.recordWrite',
   'segment.data.write': 'admin.resourceName.segmentWrite',
+  'segment.data.read': 'admin.resourceName.segmentRead',
   'stock.record.write': 'admin.resourceName.stockWrite',
   'stock.record.read': 'admin.resourceName.stockRead',
   'stock.part.write': 'admin.resourceName.stockPartWrite',
