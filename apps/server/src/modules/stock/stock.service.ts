@@ -11,7 +11,7 @@ import type { StockPartTable, StockSheetTable } from '../../db/schema/stock.js';
 import type { MachineHistory } from '../../telemetry/index.js';
 import type { MessageCentre } from '../messages/index.js';
 import type { RunScope, ScopedRun } from '../project/index.js';
-import { fromMilli, type LineMilli, ledgerMismatches, type MoveMilli, movesOfLines, movesOfSheet, netByPart, reversalOf, SheetConflict, type SheetHeader, type SheetKind, StockShortage, toMilli, writeSheet } from './ledger.js';
+import { fromMilli, type LineMilli, ledgerMismatches, type MoveMilli, movesOfLines, netByPart, reversalOf, SheetConflict, type SheetHeader, type SheetKind, StockShortage, toMilli, writeSheet } from './ledger.js';
 
 export interface StockDeps {
   db: Kysely<Database>;
@@ -466,8 +466,11 @@ export class StockService {
   /** A free sheet number of the run for a kind and date: `IN-YYYYMMDD-NNN` / `OUT-YYYYMMDD-NNN`. */
   private async nextNumber(runId: number, kind: SheetKind, date: string): Promise<string> {
     const prefix = `${kind === 'in' ? 'IN' : 'OUT'}-${date.replaceAll('-', '')}-`;
-    const rows = await this.db.selectFrom('stock_sheets').select('number').where('run_id', '=', runId).where('kind', '=', kind).where('number', 'like', `${prefix}%`).execute();
-    const taken = rows.map((r) => Number(r.number.slice(prefix.length))).filter((n) => Number.isInteger(n));
+    const numbered = this.db.selectFrom('stock_sheets').select('number').where('run_id', '=', runId).where('kind', '=', kind).where('number', 'like', `${prefix}%`);
+    // The highest generated number is the longest, then the last in text order; a hand-written one there means reading them all.
+    const top = await numbered.orderBy(sql`length(number)`, 'desc').orderBy('number', 'desc').limit(1).execute();
+    const numeric = (rows: { number: string }[]) => rows.map((r) => Number(r.number.slice(prefix.length))).filter((n) => Number.isInteger(n));
+    const taken = numeric(top).length === top.length ? numeric(top) : numeric(await numbered.execute());
     return `${prefix}${String(Math.max(0, ...taken) + 1).padStart(3, '0')}`;
   }
 
@@ -635,12 +638,22 @@ export class StockService {
     return old;
   }
 
+  /**
+   * The moves a sheet's own lines made (dated with its date). A correction reverses these, not every
+   * move the sheet wrote: a correction's moves also hold the reversal of the sheet it replaced, and
+   * undoing that again would bring the replaced sheet back.
+   */
+  private async ownMoves(sheet: SheetRow): Promise<MoveMilli[]> {
+    const lines = await this.db.selectFrom('stock_sheet_lines').select(['part_id', 'quantity_milli']).where('sheet_id', '=', sheet.id).orderBy('line_no').execute();
+    return movesOfLines(sheet.kind as SheetKind, sheet.date, lines.map((l) => ({ partId: l.part_id, quantityMilli: Number(l.quantity_milli) })));
+  }
+
   async correctStockIn(session: AuthSession, input: stockContract.StockInCorrection, language: Language): Promise<Sheet> {
     const run = await this.require(session, input.runId, WRITE);
     this.notAfterToday(run, input.date);
     const old = await this.correctable(run.id, input.id, 'in');
     const { lines, created } = await this.resolveInLines(run, input.type, input.details, session.userId);
-    const moves = [...reversalOf(await movesOfSheet(this.db, old.id)), ...movesOfLines('in', input.date, lines.map((l) => ({ partId: l.part.id, quantityMilli: l.quantityMilli })))];
+    const moves = [...reversalOf(await this.ownMoves(old)), ...movesOfLines('in', input.date, lines.map((l) => ({ partId: l.part.id, quantityMilli: l.quantityMilli })))];
     try {
       return await this.write(run, this.inHeader(run, input, session.userId, old.id, input.reason), lines, moves, language);
     } catch (error) {
@@ -655,7 +668,7 @@ export class StockService {
     const old = await this.correctable(run.id, input.id, 'out');
     const recordId = await this.maintenanceRecord(run.id, input.maintenanceRecordId);
     const lines = await this.resolveOutLines(run, input.details);
-    const moves = [...reversalOf(await movesOfSheet(this.db, old.id)), ...movesOfLines('out', input.date, lines.map((l) => ({ partId: l.part.id, quantityMilli: l.quantityMilli })))];
+    const moves = [...reversalOf(await this.ownMoves(old)), ...movesOfLines('out', input.date, lines.map((l) => ({ partId: l.part.id, quantityMilli: l.quantityMilli })))];
     return this.write(run, this.outHeader(run, input, recordId, session.userId, old.id, input.reason), lines, moves, language);
   }
 
