@@ -45,7 +45,7 @@ const PART_WRITE: ResourceCode = 'stock.part.write';
 
 /** Spec §3 names of a stock-in's type and a sheet's state. */
 const IN_TYPE_NAMES: Record<stockContract.StockInType, MessageKey> = { first: 'stock.inType.first', restock: 'stock.inType.restock' };
-const STATE_NAMES: Record<stockContract.SheetState, MessageKey> = { valid: 'stock.state.valid', corrected: 'stock.state.corrected' };
+const stateName = (state: stockContract.SheetState): MessageKey => (state === 'corrected' ? 'stock.state.corrected' : 'stock.state.valid');
 /** The usual units offered after the run's own, in the reader's language. */
 const USUAL_UNITS: readonly MessageKey[] = [
   'stock.unit.piece',
@@ -352,7 +352,7 @@ export class StockService {
         remark: row.remark,
         maintenanceRecord: row.mtce_record_id === null ? null : (recordOf.get(row.mtce_record_id) ?? null),
         state,
-        stateName: t(language, STATE_NAMES[state]),
+        stateName: t(language, stateName(state)),
         corrects: row.corrects_id === null ? null : { id: row.corrects_id, number: numbers.get(row.corrects_id) ?? '' },
         reason: row.reason,
         correctedBy: byCorrected.get(row.id) ?? null,

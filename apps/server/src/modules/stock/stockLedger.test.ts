@@ -1,8 +1,7 @@
 import { adminContract, endpointUrl } from '@boreline/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildRun, buildUser, call } from '../../../test/factories.js';
+import { buildRun, buildUser, call, signIn } from '../../../test/factories.js';
 import { ADMIN, createTestApp, envelope, type TestApp } from '../../../test/testApp.js';
-import { signIn } from '../../../test/factories.js';
 import type { AuthSession } from '../../core/auth.js';
 import { AppError } from '../../core/errors.js';
 
@@ -60,7 +59,7 @@ describe('stock ledger: a random sequence of 1,000 moves', () => {
   it('keeps every part at the sum of its moves and at the model’s stock, never below zero', async () => {
     const service = t.app.platform.services.get('stock');
     const random = prng(SEED);
-    const pick = <T,>(list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
+    const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
     /** Quantities in thousandths: whole pieces and some with decimals (kg, litres). */
     const quantity = (max: number): number => (random() < 0.7 ? 1 + Math.floor(random() * max) : Math.round((0.001 + random() * max) * 1000) / 1000);
     const parts: { id: number; code: string; name: string }[] = [];
