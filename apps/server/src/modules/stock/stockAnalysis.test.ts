@@ -365,13 +365,9 @@ describe('stock analysis: current stock, consumption, exports and the stmstk imp
     expect(sheets.every((s) => s.recipient === 'Anna Store' && s.handler === 'Anna Store' && s.entered_by === userId)).toBe(true);
   });
 
-  it('refuses a bad file with its rows named, all or nothing, and takes the valid rows only when asked', async () => {
-    const before = { cutter: await stockOf(parts.cutter), grease: await stockOf(parts.grease) };
-    const wrongHeader = await upload(runId, await workbook([['Something', 'Else'], ['a', 'b']]));
-    expect(wrongHeader.code).toBe(RESULT_CODE.business);
-    expect(wrongHeader.msg).toContain('Part number');
-
-    const file = await workbook([
+  /** A file with one good row (5) among bad ones: unknown part, 'abc', more than the stock, a future date, a wrong name. */
+  const badFile = () =>
+    workbook([
       ['Part name', 'Part number', 'Unit', 'Quantity', 'Date', 'Remark'],
       ['Mystery part', 'XX-1', 'pc', 1, '2026-11-25', null],
       ['Tail-seal grease', 'TSG-1', 'kg', 'abc', '2026-11-25', null],
@@ -381,6 +377,14 @@ describe('stock analysis: current stock, consumption, exports and the stmstk imp
       ['Tail-seal grease', 'TSG-1', 'kg', 1, '2026-12-01', 'next week'],
       ['Disk cutter', 'DC-17', 'pc', 1, '2026-11-25', null],
     ]);
+
+  it('refuses a bad file with its rows named, all or nothing', async () => {
+    const before = { cutter: await stockOf(parts.cutter), grease: await stockOf(parts.grease) };
+    const wrongHeader = await upload(runId, await workbook([['Something', 'Else'], ['a', 'b']]));
+    expect(wrongHeader.code).toBe(RESULT_CODE.business);
+    expect(wrongHeader.msg).toContain('Part number');
+
+    const file = await badFile();
     const refused = await upload(runId, file);
     expect(refused.code, refused.msg).toBe(0);
     const data = refused.data as { imported: number; refused: { row: number; column: string | null; message: string }[] };
@@ -398,8 +402,12 @@ describe('stock analysis: current stock, consumption, exports and the stmstk imp
     const german = await upload(runId, file, { lang: 'de_AT' });
     const germanRows = (german.data as { refused: { row: number; message: string }[] }).refused;
     expect(germanRows.find((r) => r.row === 5)?.message).toBe('Mehr als der verbleibende Bestand von Disc cutter 17" (DC-17): 4');
+    expect({ cutter: await stockOf(parts.cutter), grease: await stockOf(parts.grease) }).toEqual(before);
+  });
 
-    const valid = await upload(runId, file, { mode: 'validOnly' });
+  it('takes the valid rows only when asked, as one stock-out for their date', async () => {
+    const before = { cutter: await stockOf(parts.cutter), grease: await stockOf(parts.grease) };
+    const valid = await upload(runId, await badFile(), { mode: 'validOnly' });
     expect(valid.data).toMatchObject({ imported: 2 });
     expect(await stockOf(parts.cutter)).toBe(before.cutter - 10);
     expect(await stockOf(parts.grease)).toBe(before.grease - 1);
@@ -408,5 +416,7 @@ describe('stock analysis: current stock, consumption, exports and the stmstk imp
       ['DC-17', 10],
       ['TSG-1', 1],
     ]);
+    const sheets = await t.db.kysely.selectFrom('stock_sheets').select(['remark']).where('run_id', '=', runId).where('kind', '=', 'out').where('date', '=', '2026-11-25').execute();
+    expect(sheets).toEqual([{ remark: 'first; fine' }]);
   });
 });
