@@ -304,7 +304,8 @@ export async function seedDemoStock(
       if (lines.length > 0) {
         // The lubrication crew's issue of a greasing day goes to that day's main bearing greasing record now and then.
         const greasing = group === 'lube' && rnd() < 0.35 ? (recordOn.get(`Main bearing greasing|${date}`) ?? null) : null;
-        const remark = group === 'ring' && dayRings.length > 0 ? `Rings ${dayRings[0]}–${dayRings.at(-1)}` : group === 'cutters' ? 'Worn tools changed after the cutter inspection' : null;
+        const span = dayRings.length === 1 ? `Ring ${dayRings[0]}` : `Rings ${dayRings[0]}–${dayRings.at(-1)}`;
+        const remark = group === 'ring' && dayRings.length > 0 ? span : group === 'cutters' ? 'Worn tools changed after the cutter inspection' : null;
         sheets.push({ kind: 'out', inType: null, date, reorderDate: null, minutes: OUT_AT[group], handler: keeper(date), recipient, remark, mtceRecordId: greasing, lines });
         // One ring-build sheet in the middle of the history was saved with a ring's bolts missing: corrected the next day.
         const bolts = lines.findIndex((line) => catalogue[line.index]?.code === 'SB-M24-C');
