@@ -7,6 +7,7 @@ import { StockService } from './stock.service.js';
 import { registerStockRoutes } from './stock.routes.js';
 
 export { StockService } from './stock.service.js';
+export { seedDemoStock } from './demo/demoStock.js';
 
 declare module '../../core/services.js' {
   interface Services {
