@@ -33,6 +33,7 @@ export const stockModule = defineModule({
       machine: ctx.machine,
       now: ctx.now,
       messages: () => ctx.services.get('messageCentre'),
+      log: ctx.log,
     };
     const service = new StockService(deps);
     ctx.services.provide('stock', service);

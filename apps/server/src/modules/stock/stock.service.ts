@@ -1,5 +1,6 @@
 import { type Language, type Page, type ResourceCode, stockContract } from '@boreline/contracts';
 import type { MessageKey } from '@boreline/i18n';
+import type { FastifyBaseLogger } from 'fastify';
 import { type Kysely, type Selectable, sql } from 'kysely';
 import type { z } from 'zod';
 import type { AuthSession } from '../../core/auth.js';
@@ -20,6 +21,8 @@ export interface StockDeps {
   now: () => number;
   /** The message centre (read when a warning is sent: it registers after this module's deps are made). */
   messages: () => MessageCentre;
+  /** Where a warning that could not be sent is reported (the sheet it follows stands). */
+  log: Pick<FastifyBaseLogger, 'warn'>;
 }
 
 type Part = stockContract.Part;
@@ -264,6 +267,10 @@ export class StockService {
    * line is warned about at once; a part above its line is free to warn again.
    */
   private async warnAboutLine(run: ScopedRun, part: PartRow, lineBefore: number, _language: Language): Promise<void> {
+    await this.safely(run, () => this.warnAboutLineNow(run, part, lineBefore));
+  }
+
+  private async warnAboutLineNow(run: ScopedRun, part: PartRow, lineBefore: number): Promise<void> {
     const stock = Number(part.stock_milli);
     const line = Number(part.warning_milli);
     const belowNow = line > 0 && stock <= line;
@@ -274,6 +281,22 @@ export class StockService {
 
   /** After a sheet: one warning for each part that fell to or below its line, a reset for each back above it. */
   private async warnAfterMoves(run: ScopedRun, moves: readonly MoveMilli[], stockAfter: ReadonlyMap<number, number>): Promise<void> {
+    await this.safely(run, () => this.warnAfterMovesNow(run, moves, stockAfter));
+  }
+
+  /**
+   * Warnings follow a change that is already saved: one that cannot be sent (the message centre
+   * failing) is logged, never turned into a refusal the user would answer by entering the sheet again.
+   */
+  private async safely(run: ScopedRun, work: () => Promise<void>): Promise<void> {
+    try {
+      await work();
+    } catch (error) {
+      this.deps.log.warn({ err: error, runId: run.id }, 'stock warning not sent');
+    }
+  }
+
+  private async warnAfterMovesNow(run: ScopedRun, moves: readonly MoveMilli[], stockAfter: ReadonlyMap<number, number>): Promise<void> {
     for (const [partId, delta] of netByPart(moves)) {
       const after = stockAfter.get(partId);
       if (after === undefined || delta === 0) continue;
