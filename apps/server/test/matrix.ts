@@ -82,7 +82,7 @@ export function idFieldsOf(input: z.ZodType): IdField[] {
 }
 
 /** The kinds of object an id field names. */
-export type IdKind = 'org' | 'role' | 'user' | 'run' | 'shiftReport' | 'shift' | 'shiftRecord' | 'message' | 'file' | 'resource' | 'alarm' | 'riskPoint' | 'maintenancePlan' | 'maintenanceRecord';
+export type IdKind = 'org' | 'role' | 'user' | 'run' | 'shiftReport' | 'shift' | 'shiftRecord' | 'message' | 'file' | 'resource' | 'alarm' | 'riskPoint' | 'maintenancePlan' | 'maintenanceRecord' | 'segmentPose' | 'tailGap' | 'tailClearance';
 
 /** What a field named `…Id` / `…Ids` names, by its name. */
 export const KIND_OF_FIELD: Readonly<Record<string, IdKind>> = {
@@ -116,6 +116,10 @@ const KIND_OF_OBJECT: readonly (readonly [RegExp, IdKind])[] = [
   // A record's own calls and the content page's history entry name a record; every other maintenance call a plan.
   [/^maintenance\.(?:record(?:Page|Add|Detail|Dashboard)|contentHistoryDetail)$/, 'maintenanceRecord'],
   [/^maintenance\./, 'maintenancePlan'],
+  // A segment call names a record of its own dataset: attitude, tail gap or tail clearance.
+  [/^segment\.(?:pose|ringWidth|kPos)/, 'segmentPose'],
+  [/^segment\.tail/, 'tailGap'],
+  [/^segment\.clearance/, 'tailClearance'],
 ];
 
 /** The kind of an id field; undefined when the matrix cannot tell (the swap test then fails, naming the field). */
