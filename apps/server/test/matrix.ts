@@ -82,7 +82,7 @@ export function idFieldsOf(input: z.ZodType): IdField[] {
 }
 
 /** The kinds of object an id field names. */
-export type IdKind = 'org' | 'role' | 'user' | 'run' | 'shiftReport' | 'shift' | 'shiftRecord' | 'message' | 'file' | 'resource' | 'alarm' | 'riskPoint' | 'maintenancePlan' | 'maintenanceRecord' | 'stockPart' | 'stockSheet';
+export type IdKind = 'org' | 'role' | 'user' | 'run' | 'shiftReport' | 'shift' | 'shiftRecord' | 'message' | 'file' | 'resource' | 'alarm' | 'riskPoint' | 'maintenancePlan' | 'maintenanceRecord' | 'stockPart' | 'stockSheet' | 'segmentPose' | 'tailGap' | 'tailClearance';
 
 /** What a field named `…Id` / `…Ids` names, by its name. */
 export const KIND_OF_FIELD: Readonly<Record<string, IdKind>> = {
@@ -121,6 +121,10 @@ const KIND_OF_OBJECT: readonly (readonly [RegExp, IdKind])[] = [
   // A sheet's own calls (detail, correction) name a sheet; every other stock call a part.
   [/^stock\.(?:in|out)(?:Detail|Correct)$/, 'stockSheet'],
   [/^stock\./, 'stockPart'],
+  // A segment call names a record of its own dataset: attitude, tail gap or tail clearance.
+  [/^segment\.(?:pose|ringWidth|kPos)/, 'segmentPose'],
+  [/^segment\.tail/, 'tailGap'],
+  [/^segment\.clearance/, 'tailClearance'],
 ];
 
 /** The kind of an id field; undefined when the matrix cannot tell (the swap test then fails, naming the field). */
