@@ -3,6 +3,7 @@ import { migration as grants } from '../../db/migrations/20261202T1100_segmentGr
 import { defineModule } from '../../platform/module.js';
 import { SegmentService } from './segment.service.js';
 import { registerSegmentRoutes } from './segment.routes.js';
+import { registerSegmentAnalysisRoutes } from './segmentAnalysis.routes.js';
 
 export { SegmentService } from './segment.service.js';
 
@@ -25,6 +26,8 @@ export const segmentModule = defineModule({
   register(ctx) {
     const service = new SegmentService({ db: ctx.db, runs: ctx.services.get('runScope'), machine: ctx.machine, now: ctx.now });
     ctx.services.provide('segments', service);
+    // Before the record calls: its hooks (alarms after each write) apply to them. Statistics, advisor, drafts at ring ends.
+    registerSegmentAnalysisRoutes(ctx);
     registerSegmentRoutes(ctx.app, service, ctx.services.get('imports'), ctx.endpoints);
   },
 });
