@@ -24,10 +24,16 @@ export const segmentModule = defineModule({
   name: 'segment',
   migrations: { '20261202T1000_segments': migration, '20261202T1100_segmentGrants': grants },
   register(ctx) {
-    const service = new SegmentService({ db: ctx.db, runs: ctx.services.get('runScope'), machine: ctx.machine, now: ctx.now });
+    const analysis = registerSegmentAnalysisRoutes(ctx);
+    const service = new SegmentService({
+      db: ctx.db,
+      runs: ctx.services.get('runScope'),
+      machine: ctx.machine,
+      now: ctx.now,
+      // Records written by a call or an import are looked at for tolerance alarms once committed.
+      written: (runId, since) => analysis.alarms.schedule(runId, since),
+    });
     ctx.services.provide('segments', service);
-    // Before the record calls: its hooks (alarms after each write) apply to them. Statistics, advisor, drafts at ring ends.
-    registerSegmentAnalysisRoutes(ctx);
     registerSegmentRoutes(ctx.app, service, ctx.services.get('imports'), ctx.endpoints);
   },
 });

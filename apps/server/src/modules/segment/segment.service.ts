@@ -47,6 +47,8 @@ export interface SegmentDeps {
   runs: RunScope;
   machine: MachineHistory;
   now: () => number;
+  /** Told after records of a run were written since `since` (the tolerance alarms look at them). */
+  written?: (runId: number, since: number) => void;
 }
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -305,6 +307,16 @@ export class SegmentService {
     }
   }
 
+  /** Records of the run were written since `since`: the tolerance alarms look at them (after the write is committed). */
+  afterWrite(runId: number, since: number): void {
+    this.deps.written?.(runId, since);
+  }
+
+  /** The server's clock, as the records' times are written. */
+  now(): number {
+    return this.deps.now();
+  }
+
   // Calls ----------------------------------------------------------------------------------------
 
   /**
@@ -313,6 +325,7 @@ export class SegmentService {
    */
   async add<K extends SegmentKind>(session: AuthSession, kind: K, input: ValuesOf[K] & { runId: number; ringNo: number }): Promise<RecordOf[K]> {
     const run = await this.require(session, input.runId, 'segment.data.write');
+    const since = this.deps.now();
     const { runId: _runId, ringNo, ...values } = input;
     const id = await this.writeUnique(ringNo, () =>
       this.db.transaction().execute(async (trx) => {
@@ -325,6 +338,7 @@ export class SegmentService {
         return this.insert(trx, kind, run.id, ringNo, values as unknown as ValuesOf[K], { state: 'confirmed', source: 'manual', userId: session.userId });
       }),
     );
+    this.afterWrite(run.id, since);
     return this.presentOne(kind, run.id, id);
   }
 
@@ -334,6 +348,7 @@ export class SegmentService {
    */
   async edit<K extends SegmentKind>(session: AuthSession, kind: K, input: ValuesOf[K] & { runId: number; ringNo: number; id: number }): Promise<RecordOf[K]> {
     const run = await this.require(session, input.runId, 'segment.data.write');
+    const since = this.deps.now();
     const { runId: _runId, ringNo, id, ...values } = input;
     await this.writeUnique(ringNo, () =>
       this.db.transaction().execute(async (trx) => {
@@ -346,6 +361,7 @@ export class SegmentService {
         await this.update(trx, kind, run.id, id, ringNo, values as unknown as ValuesOf[K], { userId: session.userId });
       }),
     );
+    this.afterWrite(run.id, since);
     return this.presentOne(kind, run.id, id);
   }
 
@@ -401,6 +417,7 @@ export class SegmentService {
   /** Confirms drafts as they are; every id must be the run's (all or none). Answers how many drafts became confirmed. */
   async confirm(session: AuthSession, kind: SegmentKind, runId: number, ids: readonly number[]): Promise<{ confirmed: number }> {
     const run = await this.require(session, runId, 'segment.data.write');
+    const since = this.deps.now();
     const wanted = [...new Set(ids)];
     const confirmed = await this.db.transaction().execute(async (trx) => {
       const found = await this.from(trx, kind).select(['id', 'state']).where('run_id', '=', run.id).where('id', 'in', wanted).execute();
@@ -415,6 +432,7 @@ export class SegmentService {
         .execute();
       return drafts.length;
     });
+    if (confirmed > 0) this.afterWrite(run.id, since);
     return { confirmed };
   }
 

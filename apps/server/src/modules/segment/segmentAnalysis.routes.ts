@@ -1,5 +1,4 @@
-import { endpointUrl, importsContract, segmentContract as c } from '@boreline/contracts';
-import type { FastifyRequest } from 'fastify';
+import { importsContract, segmentContract as c } from '@boreline/contracts';
 import { requireAuth } from '../../core/auth.js';
 import { attachmentHeader } from '../../core/excel.js';
 import { registerEndpoint, registerRawEndpoint } from '../../core/http.js';
@@ -25,26 +24,11 @@ declare module '../../core/services.js' {
   }
 }
 
-/** The segment calls that write records (every write but the tolerance's): after each, the records it changed are looked at for alarms. */
-const WRITES = new Set(
-  c.segmentEndpoints.filter((e) => e.permission === 'segment.data.write' && e.id !== c.toleranceEdit.id).map((e) => `${e.method} ${endpointUrl(e)}`),
-);
-
-const runIdOf = (request: FastifyRequest): number | null => {
-  for (const source of [request.body, request.query]) {
-    if (typeof source === 'object' && source !== null && 'runId' in source) {
-      const id = Number((source as { runId: unknown }).runId);
-      if (Number.isInteger(id) && id > 0) return id;
-    }
-  }
-  // A multipart import: its run is in the form, read by the handler.
-  return null;
-};
-
 /**
  * The analysis side of the segment module: the statistics of the three datasets and their export,
  * the next-ring advisor, the machine's drafts at each ring's end (`ringCompleted`), and the alarms
- * of rings out of band after every write of segment records and every draft.
+ * of rings out of band after every write of segment records (the record service tells `alarms`)
+ * and every draft.
  */
 export function registerSegmentAnalysisRoutes(ctx: ModuleContext): SegmentAnalysisService {
   const analysis = new SegmentAnalysis({ db: ctx.db, runs: ctx.services.get('runScope'), machine: ctx.machine });
@@ -74,16 +58,6 @@ export function registerSegmentAnalysisRoutes(ctx: ModuleContext): SegmentAnalys
 
   ctx.events.on('ringCompleted', (e) => drafts.ringCompleted(e.runId, e.ring));
 
-  // Records changed by a write since it began (the clock when the request arrived) are looked at once it answered.
-  const began = new WeakMap<FastifyRequest, number>();
-  ctx.app.addHook('onRequest', async (request) => {
-    if (WRITES.has(`${request.method} ${request.routeOptions.url ?? ''}`)) began.set(request, ctx.now());
-  });
-  ctx.app.addHook('onResponse', async (request, reply) => {
-    const since = began.get(request);
-    if (since === undefined || reply.statusCode >= 400) return;
-    alarms.schedule(runIdOf(request), since);
-  });
   ctx.lifecycle.onStop(() => service.settled());
   return service;
 }

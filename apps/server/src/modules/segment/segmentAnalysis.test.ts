@@ -275,6 +275,20 @@ describe('segment statistics, export, advisor, machine drafts and tolerance alar
     expect(await api(alarmContract.alarmHistoryQuery, { runId, kind: 'segment', pageNum: 1, pageSize: 50 }, stranger)).toMatchObject({ code: 2 });
   });
 
+  it('raises the alarm of a ring saved out of band through the record calls once the write is committed', async () => {
+    const saved = await api(c.tailAdd, { runId: runId, ringNo: 900, up: 40, down: 40, left: 8, right: 70 });
+    expect(saved.code, saved.msg).toBe(0);
+    await service().settled();
+    const raised = (await segmentAlarms(runId)).filter((a) => a.ringNo === 900);
+    expect(raised.map((a) => [a.point, a.level])).toEqual([['tolerance.tailGap', 'alarm']]);
+    // Edited, still out of band: the ring keeps its one alarm.
+    const id = (saved.data as { id: number }).id;
+    clock.now += M;
+    expect((await api(c.tailEdit, { runId: runId, id, ringNo: 900, up: 40, down: 40, left: 9, right: 70 })).code).toBe(0);
+    await service().settled();
+    expect((await segmentAlarms(runId)).filter((a) => a.ringNo === 900)).toHaveLength(1);
+  });
+
   it('drafts the attitude and tail gap of a ring from the machine at its end, K position from the guidance, once; a draft out of band raises its alarm', async () => {
     const ingest = t.app.platform.ingest;
     const layout = await ingest.open({ runId: machineRunId, machineType: 'epb', ringWidthMm: 1500, endChainage: 2500 });

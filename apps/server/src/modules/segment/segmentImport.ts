@@ -73,6 +73,7 @@ export async function importSegments<K extends SegmentKind>(
 ): Promise<Report> {
   const { form, language } = input;
   const run = await service.require(session, form.runId, 'segment.data.write');
+  const began = service.now();
   const { ringStart, ringEnd, duplicates: choice } = form;
   let fileRings: number[] = [];
   let duplicates: number[] = [];
@@ -119,6 +120,7 @@ export async function importSegments<K extends SegmentKind>(
     },
   });
 
+  if (written !== null && written > 0) service.afterWrite(run.id, began);
   const needsDecision = choice === 'ask' && duplicates.length > 0 && written === null;
   const stored = await service.storedRings(kind, run.id, ringStart, ringEnd);
   const present = new Set([...fileRings, ...stored.keys()]);
