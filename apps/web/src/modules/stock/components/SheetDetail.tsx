@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { formatInstant, formatLocalDate, useFormat } from '../../../core/format.js';
 import { useT } from '../../../core/i18n.js';
 import { type Sheet, type SheetLine, useSheet } from '../api.js';
-import { NONE } from '../labels.js';
+import { NONE, quantityText } from '../labels.js';
 
 /** A sheet's state: valid, corrected (by which sheet), and what it corrects. */
 export function SheetState({ sheet }: { sheet: Sheet }) {
@@ -81,7 +81,7 @@ export function SheetDetail({ runId, timeZone, kind, sheetId, onClose }: SheetDe
             columns={[
               { key: 'code', title: t('stockWeb.field.code'), dataIndex: 'code', width: 140 },
               { key: 'name', title: t('stockWeb.field.name'), dataIndex: 'name' },
-              { key: 'quantity', title: t('stockWeb.field.quantity'), width: 120, align: 'right', render: (_: unknown, line) => format.number(line.quantity, 3) },
+              { key: 'quantity', title: t('stockWeb.field.quantity'), width: 120, align: 'right', render: (_: unknown, line) => quantityText(line.quantity, format.locale) },
               { key: 'unit', title: t('stockWeb.field.unit'), width: 80, render: (_: unknown, line) => line.unit ?? NONE },
             ]}
           />

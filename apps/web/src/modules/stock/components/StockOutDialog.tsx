@@ -7,6 +7,7 @@ import { useT } from '../../../core/i18n.js';
 import { canUse, type CurrentRun, useFramework } from '../../../core/session.js';
 import { FormDialog } from '../../../ui/FormDialog.js';
 import { type Sheet, useMaintenanceRecords, usePeople, useStockItems } from '../api.js';
+import { quantityText } from '../labels.js';
 import { LocalDateInput, QuantityInput, SuggestInput } from './inputs.js';
 import { useLineRule } from './lineRules.js';
 
@@ -110,7 +111,7 @@ export function StockOutDialog({ run, open, correcting, onSave, onClose }: Stock
               />
             </Field>
           ) : null}
-          <OutLines schema={schema} hidden={hidden} issuable={issuable} loading={items.isPending} stockText={(p) => t('stockWeb.out.inStock', { stock: format.number(p.available, 3), unit: p.unit ?? '' })} />
+          <OutLines schema={schema} hidden={hidden} issuable={issuable} loading={items.isPending} stockText={(p) => t('stockWeb.out.inStock', { stock: quantityText(p.available, format.locale), unit: p.unit ?? '' })} />
           <Field name="remark" label={t('stockWeb.field.remark')}>
             <Input autoComplete="off" />
           </Field>
@@ -169,11 +170,10 @@ function OutLines({ schema, hidden, issuable, loading, stockText }: OutLinesProp
                     aria-label={t('stockWeb.line.part', { n })}
                     placeholder={t('stockWeb.line.choosePart')}
                     options={[...issuable.values()].map((p) => ({ value: p.id, label: p.label }))}
-                    onChange={() => void form.validateFields([['details', index, 'quantity']]).catch(() => undefined)}
                     data-testid="out-line-part"
                   />
                 </Form.Item>
-                <Form.Item name={[row.name, 'quantity']} rules={[rule(`details.${index}.quantity`), aboveStock(index)]} style={{ marginBottom: 8 }}>
+                <Form.Item name={[row.name, 'quantity']} rules={[rule(`details.${index}.quantity`), aboveStock(index)]} dependencies={[['details', row.name, 'partId']]} style={{ marginBottom: 8 }}>
                   <QuantityInput width={140} aria-label={t('stockWeb.line.quantity', { n })} data-testid="out-line-quantity" />
                 </Form.Item>
                 <Button type="text" icon={<DeleteOutlined />} aria-label={t('stockWeb.line.remove', { n })} onClick={() => remove(row.name)} data-testid="out-line-remove" />
