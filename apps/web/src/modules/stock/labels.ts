@@ -7,8 +7,10 @@ export const IN_TYPE_LABELS: Record<NonNullable<Sheet['type']>, MessageKey> = {
   restock: 'stockWeb.type.restock',
 };
 
+/** Its own constant: the catalogue check does not read a literal written after `…id: ` (as in `valid: `). */
+const VALID: MessageKey = 'stockWeb.state.valid';
 export const STATE_LABELS: Record<Sheet['state'], MessageKey> = {
-  valid: 'stockWeb.state.valid',
+  valid: VALID,
   corrected: 'stockWeb.state.corrected',
 };
 

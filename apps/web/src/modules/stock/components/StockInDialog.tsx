@@ -15,7 +15,9 @@ type InValues = z.input<typeof s.StockInCorrectionSchema>;
 type LineValues = NonNullable<InValues['details']>[number];
 export type StockInSave = z.output<typeof s.StockInInputSchema> | z.output<typeof s.StockInCorrectionSchema>;
 /** A new sheet's schema or a correction's (which adds the id replaced and the reason). */
-type InSchema = z.ZodType<StockInSave, Partial<InValues>>;
+type InSchema = z.ZodType<StockInSave, FormValues>;
+/** What the form holds: any field may still be empty, a line too. */
+type FormValues = Partial<Omit<InValues, 'details'>> & { details?: Partial<LineValues>[] };
 
 /** A sheet's lines as the form edits them (a correction starts from the sheet it replaces). */
 const linesOf = (sheet: Sheet): LineValues[] => sheet.lines.map((l) => ({ partId: l.partId, code: l.code, name: l.name, unit: l.unit, quantity: l.quantity }));
@@ -41,7 +43,7 @@ export function StockInDialog({ run, open, correcting, onSave, onClose }: StockI
   const schema: InSchema = correcting ? s.StockInCorrectionSchema : s.StockInInputSchema;
   const hidden = correcting ? { runId: run.runId, id: correcting.id } : { runId: run.runId };
   const today = localToday(run.timeZone);
-  const initial: Partial<InValues> = correcting
+  const initial: FormValues = correcting
     ? {
         type: correcting.type ?? 'restock',
         date: correcting.date,
@@ -50,7 +52,7 @@ export function StockInDialog({ run, open, correcting, onSave, onClose }: StockI
         remark: correcting.remark,
         details: linesOf(correcting),
       }
-    : { type: 'restock', date: today, reorderDate: today, details: [{ partId: null, code: '', name: '', unit: null, quantity: undefined as unknown as number }] };
+    : { type: 'restock', date: today, reorderDate: today, details: [{ partId: null, code: '', name: '', unit: null }] };
   return (
     <FormDialog
       open={open}

@@ -15,7 +15,9 @@ type OutValues = z.input<typeof s.StockOutCorrectionSchema>;
 type LineValues = NonNullable<OutValues['details']>[number];
 export type StockOutSave = z.output<typeof s.StockOutInputSchema> | z.output<typeof s.StockOutCorrectionSchema>;
 /** A new sheet's schema or a correction's (which adds the id replaced and the reason). */
-type OutSchema = z.ZodType<StockOutSave, Partial<OutValues>>;
+type OutSchema = z.ZodType<StockOutSave, FormValues>;
+/** What the form holds: any field may still be empty, a line too. */
+type FormValues = Partial<Omit<OutValues, 'details'>> & { details?: Partial<LineValues>[] };
 
 /** A part to issue: what it is and how much can go (a correction may take back what the sheet it replaces took). */
 interface Issuable {
@@ -55,7 +57,7 @@ export function StockOutDialog({ run, open, correcting, onSave, onClose }: Stock
     const known = issuable.get(line.partId);
     issuable.set(line.partId, { id: line.partId, label: `${line.code} · ${line.name}`, available: (known?.available ?? 0) + line.quantity, unit: line.unit });
   }
-  const initial: Partial<OutValues> = correcting
+  const initial: FormValues = correcting
     ? {
         date: correcting.date,
         recipient: correcting.recipient ?? '',
@@ -64,7 +66,7 @@ export function StockOutDialog({ run, open, correcting, onSave, onClose }: Stock
         maintenanceRecordId: correcting.maintenanceRecord?.id ?? null,
         details: correcting.lines.map((l) => ({ partId: l.partId, quantity: l.quantity })),
       }
-    : { date: localToday(run.timeZone), details: [{} as LineValues] };
+    : { date: localToday(run.timeZone), details: [{}] };
   return (
     <FormDialog
       open={open}
