@@ -70,6 +70,11 @@ describe('the side menu', () => {
     expect([owner('maintenance'), owner('maintenanceManagement')]).toEqual(['maintenance', 'maintenance']);
   });
 
+  it('takes the spare parts item from the stock module, no longer from the pending pages', () => {
+    const owner = (key: string) => MODULES.find((m) => (m.menu ?? []).some((i) => i.key === key))?.name;
+    expect(owner('spareParts')).toBe('stock');
+  });
+
   it('takes each item from exactly one module, under a key and a path of its own', () => {
     const items = MODULES.flatMap((m) => m.menu ?? []);
     expect(new Set(items.map((i) => i.key)).size).toBe(items.length);

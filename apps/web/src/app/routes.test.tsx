@@ -33,8 +33,12 @@ describe('the route tree built from the modules', () => {
     expect(handleAt('/fw1/stm_smtce/calendar')).toMatchObject({ name: 'maintenanceCalendar', resource: 'menu.maintenance.management' });
     expect(handleAt('/fw1/maintain/content')).toEqual({ name: 'maintenance', resource: 'menu.maintenance.content', title: 'shell.menu.maintenance' });
     expect(handleAt('/fw1/maintain/record')).toMatchObject({ name: 'maintenanceRecord', resource: 'menu.maintenance.content' });
-    // Pages still under development are named after their menu item.
+    // The stock pages: the current stock keeps its menu item's name, the tabs have their own.
     expect(handleAt('/fw1/stock/stockCurrent')).toEqual({ name: 'spareParts', resource: 'menu.stock', title: 'shell.menu.spareParts' });
+    expect(handleAt('/fw1/stock/in')).toMatchObject({ name: 'stockIn', resource: 'menu.stock' });
+    expect(handleAt('/fw1/stock/out')).toMatchObject({ name: 'stockOut', resource: 'menu.stock' });
+    expect(handleAt('/fw1/stock/stats')).toMatchObject({ name: 'stockStats', resource: 'menu.stock' });
+    // Pages still under development are named after their menu item.
     expect(handleAt('/fw0/sys/dp')?.name).toBe('adminCenter');
   });
 
