@@ -17,11 +17,10 @@ await p.waitForTimeout(2500);
 await p.locator('tbody tr.ant-table-row').first().getByRole('button').first().click();
 await p.waitForTimeout(3000);
 const shots: [string, string][] = [
-  ['mdash', '/fw1/stm_smtce/dashboard'],
-  ['mplan', '/fw1/stm_smtce/plan'],
-  ['mcal', '/fw1/stm_smtce/calendar'],
-  ['mrec', '/fw1/maintain/record'],
-  ['mcontent', '/fw1/maintain/content'],
+  ['scur', '/fw1/stock/stockCurrent'],
+  ['sin', '/fw1/stock/in'],
+  ['sout', '/fw1/stock/out'],
+  ['sstats', '/fw1/stock/stats'],
 ];
 for (const [name, path] of shots) {
   await p.goto(`${base}${path}`);

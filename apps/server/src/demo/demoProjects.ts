@@ -10,13 +10,14 @@ import { continueDrive, type SimulatedRun } from '../telemetry/index.js';
  * on a database without any run; their machines are fed by the simulator. Basic info plans each
  * drive as a site engineer would (`perDay` rings a day, DOMAIN.md: 8–15 for metro EPB, fewer for
  * the large slurry machine), from a planned start that had reached the recorded history's first
- * ring when the history begins.
+ * ring when the history begins. Machine info gives each TBM its diameters (DOMAIN.md: metro
+ * 6.0–6.6 m, the river crossing's slurry machine 15.8 m), which the excavated volume is read from.
  */
 export const DEMO_PROJECTS = [
-  { org: 'Milano site office', project: 'Metro M4 Lot 3 – San Babila', code: 'M4-L3', tbm: 'S-1125', type: 'epb', country: 'IT', tz: 'Europe/Rome', line: 'M4 westbound', ring: 1500, startRing: 412, planned: 1800, perDay: 10, start: 4219.833, end: 6919.833, seed: 11 },
-  { org: 'İstanbul site office', project: 'Metro M12 Göztepe–Ümraniye', code: 'M12-2', tbm: 'EPB-6.57-02', type: 'epb', country: 'TR', tz: 'Europe/Istanbul', line: 'M12 line 2', ring: 1500, startRing: 188, planned: 2400, perDay: 10, start: 12450, end: 8850, seed: 23 },
-  { org: 'Lisboa site office', project: 'Linha Vermelha extension', code: 'LV-EXT', tbm: 'TBM-LX-1', type: 'epb', country: 'PT', tz: 'Europe/Lisbon', line: 'Red line southbound', ring: 1400, startRing: 905, planned: 1400, perDay: 11, start: 2100.5, end: 4060.5, seed: 37 },
-  { org: 'Wuhan site office', project: 'Yangtze river crossing, line 12', code: 'WH12-RX', tbm: 'S-1200 Mixshield', type: 'slurry', country: 'CN', tz: 'Asia/Shanghai', line: 'Line 12 river tunnel', ring: 2000, startRing: 630, planned: 1600, perDay: 8, start: 7300, end: 10500, seed: 53 },
+  { org: 'Milano site office', project: 'Metro M4 Lot 3 – San Babila', code: 'M4-L3', tbm: 'S-1125', type: 'epb', country: 'IT', tz: 'Europe/Rome', line: 'M4 westbound', ring: 1500, startRing: 412, planned: 1800, perDay: 10, start: 4219.833, end: 6919.833, seed: 11, cutterhead: 6.45, excavation: 6.48, power: 1450 },
+  { org: 'İstanbul site office', project: 'Metro M12 Göztepe–Ümraniye', code: 'M12-2', tbm: 'EPB-6.57-02', type: 'epb', country: 'TR', tz: 'Europe/Istanbul', line: 'M12 line 2', ring: 1500, startRing: 188, planned: 2400, perDay: 10, start: 12450, end: 8850, seed: 23, cutterhead: 6.57, excavation: 6.6, power: 1600 },
+  { org: 'Lisboa site office', project: 'Linha Vermelha extension', code: 'LV-EXT', tbm: 'TBM-LX-1', type: 'epb', country: 'PT', tz: 'Europe/Lisbon', line: 'Red line southbound', ring: 1400, startRing: 905, planned: 1400, perDay: 11, start: 2100.5, end: 4060.5, seed: 37, cutterhead: 6.08, excavation: 6.12, power: 1300 },
+  { org: 'Wuhan site office', project: 'Yangtze river crossing, line 12', code: 'WH12-RX', tbm: 'S-1200 Mixshield', type: 'slurry', country: 'CN', tz: 'Asia/Shanghai', line: 'Line 12 river tunnel', ring: 2000, startRing: 630, planned: 1600, perDay: 8, start: 7300, end: 10500, seed: 53, cutterhead: 15.76, excavation: 15.8, power: 7800 },
 ] as const;
 
 export type DemoRun = SimulatedRun;
@@ -75,6 +76,34 @@ export async function seedDemo(db: Kysely<Database>, now: number, historyDays = 
           project_manager: null,
           site_manager: null,
           contacts: null,
+          updated_by: null,
+          updated_at: now,
+        })
+        .execute();
+      await trx
+        .insertInto('tbm_info')
+        .values({
+          run_id: row.id,
+          tbm_name: p.tbm,
+          manufacturer: null,
+          cutterhead_diameter: p.cutterhead,
+          serial_number: null,
+          purchase_date: null,
+          delivery_date: null,
+          owner: null,
+          contractor: null,
+          responsible_person: null,
+          contact_phone: null,
+          machine_length: null,
+          max_advance_speed: null,
+          max_thrust: null,
+          excavation_diameter: p.excavation,
+          max_working_pressure: null,
+          design_pressure: null,
+          total_weight: null,
+          max_rotation_speed: null,
+          turning_radius: null,
+          installed_power: p.power,
           updated_by: null,
           updated_at: now,
         })
