@@ -1,7 +1,7 @@
 import { EyeOutlined, ImportOutlined, PlusOutlined } from '@ant-design/icons';
 import { DATE_FORMATS, stockContract as s } from '@boreline/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, DatePicker, Form, Input, Select, Space, Statistic } from 'antd';
+import { Alert, Button, Card, DatePicker, Form, Space, Statistic } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { z } from 'zod';
@@ -26,9 +26,9 @@ import {
   STOCK_KEYS,
   type StockOutInput,
   useConsumption,
-  useParts,
 } from '../api.js';
 import { ConsumptionDetailDrawer } from '../components/ConsumptionDetailDrawer.js';
+import { PartFilterItems } from '../components/PartFilterItems.js';
 import { StockNav } from '../components/StockNav.js';
 import { StockOutDialog } from '../components/StockOutDialog.js';
 import { NONE, quantityText } from '../labels.js';
@@ -75,12 +75,10 @@ function Consumption({ run }: { run: CurrentRun }) {
   const input = consumptionInputOf(run.runId, params.values);
   const checked = s.consumptionPage.input.safeParse(input);
   const answer = useConsumption(input, checked.success);
-  const parts = useParts(run.runId);
   const [adding, setAdding] = useState<number | null>(null);
   const [importing, setImporting] = useState(false);
   const [detailId, setDetailId] = useState<number | null>(null);
   const saveOut = useMutationWithNotice({ mutationFn: (saved: StockOutInput) => addStockOut(saved), success: null, invalidate: [STOCK_KEYS.run(run.runId)] });
-  const systems = [...new Set((parts.data ?? []).map((p) => p.system).filter((v): v is string => !!v))].sort();
   const rate = (v: number | null) => (v === null ? NONE : format.number(v, 3));
   const work = answer.data?.work;
   const { from, to, keyword, system } = params.values;
@@ -118,20 +116,7 @@ function Consumption({ run }: { run: CurrentRun }) {
           <Form.Item name="range">
             <DatePicker.RangePicker format={DATE_FORMATS.date} allowEmpty={[true, true]} placeholder={[t('stockWeb.filter.from'), t('stockWeb.filter.to')]} data-testid="filter-range" />
           </Form.Item>
-          <Form.Item name="keyword">
-            <Input allowClear style={{ width: 200 }} placeholder={t('stockWeb.filter.partKeyword')} aria-label={t('stockWeb.filter.partKeyword')} data-testid="filter-keyword" />
-          </Form.Item>
-          <Form.Item name="system">
-            <Select
-              allowClear
-              showSearch
-              style={{ width: 170 }}
-              placeholder={t('stockWeb.filter.allSystems')}
-              aria-label={t('stockWeb.field.system')}
-              options={systems.map((v) => ({ value: v, label: v }))}
-              data-testid="filter-system"
-            />
-          </Form.Item>
+          <PartFilterItems runId={run.runId} />
         </QueryForm>
         {checked.success ? null : <Alert type="warning" showIcon style={{ marginBottom: 12 }} title={issueText(checked.error.issues[0], t)} data-testid="stats-invalid" />}
         {work ? (

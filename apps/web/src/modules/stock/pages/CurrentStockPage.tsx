@@ -1,6 +1,6 @@
 import { CheckCircleOutlined, EditOutlined, PlusOutlined, WarningFilled } from '@ant-design/icons';
 import { DATE_FORMATS, stockContract as s } from '@boreline/contracts';
-import { Alert, Button, Card, Form, Input, Radio, Select, Space, Tooltip, Typography } from 'antd';
+import { Alert, Button, Card, Form, Radio, Space, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { z } from 'zod';
 import { formatLocalDate, useFormat } from '../../../core/format.js';
@@ -12,9 +12,10 @@ import { ChooseProject } from '../../../ui/ChooseProject.js';
 import { DeleteButton } from '../../../ui/ConfirmDelete.js';
 import { DataTable } from '../../../ui/DataTable.js';
 import { QueryForm } from '../../../ui/QueryForm.js';
-import { addPart, type CurrentInput, type CurrentRow, deletePart, editPart, type Part, setFloor, STOCK_KEYS, useCurrentStock, useLedgerCheck, useParts } from '../api.js';
+import { addPart, type CurrentInput, type CurrentRow, deletePart, editPart, type Part, setFloor, STOCK_KEYS, useCurrentStock, useLedgerCheck } from '../api.js';
 import { FloorDialog } from '../components/FloorDialog.js';
 import { PartDialog } from '../components/PartDialog.js';
+import { PartFilterItems } from '../components/PartFilterItems.js';
 import { StockNav } from '../components/StockNav.js';
 import { AVAILABILITY_LABELS, NONE, quantityText } from '../labels.js';
 import '../stock.css';
@@ -54,7 +55,6 @@ function CurrentStock({ run }: { run: CurrentRun }) {
   const input = currentInputOf(run.runId, params.values);
   const checked = s.currentPage.input.safeParse(input);
   const stock = useCurrentStock(input, checked.success);
-  const parts = useParts(run.runId);
   const [floorOf, setFloorOf] = useState<CurrentRow | null>(null);
   const [partDialog, setPartDialog] = useState<PartDialogState>(null);
   const invalidate = [STOCK_KEYS.run(run.runId)];
@@ -66,7 +66,6 @@ function CurrentStock({ run }: { run: CurrentRun }) {
     invalidate,
   });
   const counts = stock.data?.counts;
-  const systems = [...new Set((parts.data ?? []).map((p) => p.system).filter((v): v is string => !!v))].sort();
   const qty = (value: number | null) => (value === null ? NONE : quantityText(value, format.locale));
   const date = (d: string | null) => (d ? formatLocalDate(d, DATE_FORMATS.date) : NONE);
   const { keyword, system, availability } = params.values;
@@ -85,20 +84,7 @@ function CurrentStock({ run }: { run: CurrentRun }) {
               ))}
             </Radio.Group>
           </Form.Item>
-          <Form.Item name="keyword">
-            <Input allowClear style={{ width: 200 }} placeholder={t('stockWeb.filter.partKeyword')} aria-label={t('stockWeb.filter.partKeyword')} data-testid="filter-keyword" />
-          </Form.Item>
-          <Form.Item name="system">
-            <Select
-              allowClear
-              showSearch
-              style={{ width: 170 }}
-              placeholder={t('stockWeb.filter.allSystems')}
-              aria-label={t('stockWeb.field.system')}
-              options={systems.map((v) => ({ value: v, label: v }))}
-              data-testid="filter-system"
-            />
-          </Form.Item>
+          <PartFilterItems runId={run.runId} />
         </QueryForm>
         <LedgerNote runId={run.runId} />
         {stock.data?.pace ? (
