@@ -9,6 +9,7 @@ import { maintenanceModule } from './modules/maintenance/index.js';
 import { messagesModule } from './modules/messages/index.js';
 import { monitorModule } from './modules/monitor/index.js';
 import { projectModule } from './modules/project/index.js';
+import { repairModule } from './modules/repair/index.js';
 import { reportModule } from './modules/report/index.js';
 import { riskModule } from './modules/risk/index.js';
 import { segmentModule } from './modules/segment/index.js';
@@ -48,5 +49,7 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   stockModule,
   // After alarms: a ring out of its tolerance band raises an alarm.
   segmentModule,
+  // After alarms and maintenance: a repair is made from an alarm or an abnormal maintenance record.
+  repairModule,
   demoModule,
 ];

@@ -18,6 +18,7 @@ import * as projectContract from './modules/project/project.contract.js';
 import * as ringHistoryContract from './modules/project/ringHistory.contract.js';
 import * as runAdminContract from './modules/project/runAdmin.contract.js';
 import * as shiftContract from './modules/project/shift.contract.js';
+import * as repairContract from './modules/repair/repair.contract.js';
 import * as periodReportContract from './modules/report/periodReport.contract.js';
 import * as shiftReportContract from './modules/report/shiftReport.contract.js';
 import * as riskContract from './modules/risk.contract.js';
@@ -27,7 +28,7 @@ import * as stockContract from './modules/stock/stock.contract.js';
 import * as systemContract from './modules/system.contract.js';
 import * as telemetryContract from './modules/telemetry.contract.js';
 
-export { adminContract, alarmContract, authContract, connectionContract, filesContract, importsContract, mtceContentContract, mtcePlanContract, mtceRecordContract, messagesContract, monitorContract, ownTagsContract, basicInfoContract, boardContract, dictionaryContract, projectContract, ringHistoryContract, runAdminContract, shiftContract, periodReportContract, shiftReportContract, riskContract, segmentContract, statisticContract, stockContract, systemContract, telemetryContract };
+export { adminContract, alarmContract, authContract, connectionContract, filesContract, importsContract, mtceContentContract, mtcePlanContract, mtceRecordContract, messagesContract, monitorContract, ownTagsContract, basicInfoContract, boardContract, dictionaryContract, projectContract, ringHistoryContract, runAdminContract, shiftContract, repairContract, periodReportContract, shiftReportContract, riskContract, segmentContract, statisticContract, stockContract, systemContract, telemetryContract };
 
 /** Every module contract, for collecting their endpoints. */
-export const CONTRACT_MODULES: readonly object[] = [adminContract, alarmContract, authContract, connectionContract, filesContract, importsContract, mtceContentContract, mtcePlanContract, mtceRecordContract, messagesContract, monitorContract, ownTagsContract, basicInfoContract, boardContract, dictionaryContract, projectContract, ringHistoryContract, runAdminContract, shiftContract, periodReportContract, shiftReportContract, riskContract, segmentContract, statisticContract, stockContract, systemContract, telemetryContract];
+export const CONTRACT_MODULES: readonly object[] = [adminContract, alarmContract, authContract, connectionContract, filesContract, importsContract, mtceContentContract, mtcePlanContract, mtceRecordContract, messagesContract, monitorContract, ownTagsContract, basicInfoContract, boardContract, dictionaryContract, projectContract, ringHistoryContract, runAdminContract, shiftContract, repairContract, periodReportContract, shiftReportContract, riskContract, segmentContract, statisticContract, stockContract, systemContract, telemetryContract];

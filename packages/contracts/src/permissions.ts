@@ -93,6 +93,7 @@ export const RESOURCE_CODES = [
   'maintenance.repair.write',
   'maintenance.knowledge.read',
   'maintenance.knowledge.write',
+  'maintenance.case.publish',
   'maintenance.plan.read',
   'maintenance.plan.write',
   'maintenance.record.read',

@@ -66,7 +66,7 @@ export const RESOURCE_TREE: readonly ResourceBranch[] = [
       page('menu.monitoring.connection', '/fw1/connection', ['connection.status.read']),
       page('menu.feedback.list', '/fw1/feedback/list'),
       page('menu.messages.reminder', '/fw1/stm_smtce_message', ['maintenance.message.read']),
-      page('menu.maintenance.management', '/fw1/stm_smtce/dashboard', ['maintenance.repair.read', 'maintenance.repair.write', 'maintenance.plan.read', 'maintenance.plan.write']),
+      page('menu.maintenance.management', '/fw1/stm_smtce/dashboard', ['maintenance.repair.read', 'maintenance.repair.write', 'maintenance.plan.read', 'maintenance.plan.write', 'maintenance.case.publish']),
     ],
   },
 ];

@@ -93,6 +93,7 @@ const NAMES: Record<ResourceCode, MessageKey> = {
   'maintenance.record.write': 'admin.resourceName.recordWrite',
   'segment.data.write': 'admin.resourceName.segmentWrite',
   'segment.data.read': 'admin.resourceName.segmentRead',
+  'maintenance.case.publish': 'admin.resourceName.casePublish',
   'stock.record.write': 'admin.resourceName.stockWrite',
   'stock.record.read': 'admin.resourceName.stockRead',
   'stock.part.write': 'admin.resourceName.stockPartWrite',
