@@ -12,6 +12,7 @@ import { projectModule } from '../modules/project/index.js';
 import { reportModule } from '../modules/report/index.js';
 import { ringHistoryModule } from '../modules/ringHistory/index.js';
 import { riskModule } from '../modules/risk/index.js';
+import { segmentModule } from '../modules/segment/index.js';
 import { statisticModule } from '../modules/statistic/index.js';
 import { systemModule } from '../modules/system/index.js';
 import { tagMappingModule } from '../modules/tagMapping/index.js';
@@ -33,5 +34,6 @@ export const MODULES: readonly WebModule[] = [
   messagesModule,
   riskModule,
   maintenanceModule,
+  segmentModule,
   pendingModule,
 ];

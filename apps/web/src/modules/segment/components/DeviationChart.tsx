@@ -1,0 +1,44 @@
+import type { LineSeriesOption } from 'echarts/charts';
+import { Chart, type ChartOption } from '../../../ui/chart/Chart.js';
+import type { SegmentStatistics } from '../api.js';
+import { BAND_COLOURS } from '../labels.js';
+import { limitLine } from './ClearanceChart.js';
+
+export interface DeviationChartLabels {
+  horizontal: string;
+  elevation: string;
+  warn: string;
+  alarm: string;
+}
+
+/** Horizontal and elevation deviation per ring (signed, mm) with the ±warning and ±alarm limits; out-of-band rings in their band's colour. */
+export function DeviationChart({ stats, labels, label }: { stats: SegmentStatistics; labels: DeviationChartLabels; label: string }) {
+  const rings = [...stats.rings].sort((a, b) => a.ringNo - b.ringNo);
+  const n = rings.length;
+  const { deviationWarnMm: warn, deviationAlarmMm: alarm } = stats.tolerance;
+  const series = (name: string, colour: string, value: (r: SegmentStatistics['rings'][number]) => number): LineSeriesOption => ({
+    type: 'line',
+    name,
+    data: rings.map((r) => ({ value: value(r), itemStyle: { color: r.band === 'ok' ? colour : BAND_COLOURS[r.band] } })),
+    lineStyle: { color: colour },
+    itemStyle: { color: colour },
+    symbolSize: 5,
+  });
+  const option: ChartOption = {
+    animation: false,
+    tooltip: { trigger: 'axis' },
+    legend: { top: 0 },
+    grid: { left: 48, right: 16, top: 36, bottom: 32 },
+    xAxis: { type: 'category', data: rings.map((r) => String(r.ringNo)) },
+    yAxis: { type: 'value', name: 'mm' },
+    series: [
+      series(labels.horizontal, '#1677ff', (r) => r.horizontalDeviation),
+      series(labels.elevation, '#722ed1', (r) => r.elevationDeviation),
+      limitLine(labels.warn, warn, n, BAND_COLOURS.warning),
+      { ...limitLine(labels.warn, -warn, n, BAND_COLOURS.warning) },
+      limitLine(labels.alarm, alarm, n, BAND_COLOURS.alarm),
+      { ...limitLine(labels.alarm, -alarm, n, BAND_COLOURS.alarm) },
+    ],
+  };
+  return <Chart option={option} height={320} label={label} data-testid="deviation-chart" />;
+}
