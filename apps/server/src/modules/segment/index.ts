@@ -5,6 +5,7 @@ import { SegmentService } from './segment.service.js';
 import { registerSegmentRoutes } from './segment.routes.js';
 
 export { SegmentService } from './segment.service.js';
+export { seedDemoSegments } from './demo/demoSegments.js';
 
 declare module '../../core/services.js' {
   interface Services {
