@@ -211,6 +211,8 @@ describe('authorization matrix', () => {
           .executeTakeFirstOrThrow()
       ).id,
       ...(await maintenanceOfB(t.db.kysely, runB)),
+      ...(await stockOfB(t.db.kysely, runB)),
+      ...(await segmentsOfB(t.db.kysely, runB)),
     } satisfies Partial<Record<IdKind, number | string>>);
     tokens.h5Run = await h5For(a.run);
     tokens.h5OtherRun = await h5For(a.run2);
@@ -308,7 +310,7 @@ describe('authorization matrix', () => {
 
   it("swaps every id field of every request, found in the route's contract, for another tenant's object: refused, and answered as a missing id is", async () => {
     const routes = t.app.routeTable.filter((r) => r.url.startsWith('/server_') && r.method !== 'HEAD' && r.permission !== 'public' && r.permission !== 'machine');
-    const missing: Record<IdKind, number | string> = { org: MISSING, role: MISSING, user: MISSING, run: MISSING, shiftReport: MISSING, shift: MISSING, shiftRecord: MISSING, message: MISSING, file: 'missingFileIdAAAAAAAAA', resource: MISSING, alarm: MISSING, riskPoint: MISSING, maintenancePlan: MISSING, maintenanceRecord: MISSING };
+    const missing: Record<IdKind, number | string> = { org: MISSING, role: MISSING, user: MISSING, run: MISSING, shiftReport: MISSING, shift: MISSING, shiftRecord: MISSING, message: MISSING, file: 'missingFileIdAAAAAAAAA', resource: MISSING, alarm: MISSING, riskPoint: MISSING, maintenancePlan: MISSING, maintenanceRecord: MISSING, stockPart: MISSING, stockSheet: MISSING, segmentPose: MISSING, tailGap: MISSING, tailClearance: MISSING };
     const send = async (route: (typeof routes)[number], endpoint: EndpointDefinition, input: object) => {
       const inQuery = route.method === 'GET' || inputSource(endpoint) === 'query';
       const response = await t.app.inject({
@@ -375,4 +377,33 @@ async function maintenanceOfB(db: TestApp['db']['kysely'], runB: number): Promis
     .returning('id')
     .executeTakeFirstOrThrow();
   return { maintenancePlan: plan.id, maintenanceRecord: record.id };
+}
+
+/** A part of tenant B's run with a stock-in of it, for the id swap. */
+async function stockOfB(db: TestApp['db']['kysely'], runB: number): Promise<{ stockPart: number; stockSheet: number }> {
+  const now = Date.now();
+  const part = await db
+    .insertInto('stock_parts')
+    .values({ run_id: runB, name: 'B part', code: 'B-1', code_key: 'b-1', unit: null, system: null, component: null, spec: null, location: null, stock_milli: 0, warning_milli: 0, lead_time_days: null, remark: null, created_by: null, created_at: now, updated_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const sheet = await db
+    .insertInto('stock_sheets')
+    .values({ run_id: runB, kind: 'in', number: 'B-IN-1', in_type: 'first', date: '2026-01-05', reorder_date: '2026-01-01', handler: 'B', recipient: null, remark: null, mtce_record_id: null, corrects_id: null, reason: null, entered_by: null, entered_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { stockPart: part.id, stockSheet: sheet.id };
+}
+
+/** An attitude, a tail gap and a tail clearance record of tenant B's run (drafts, so a confirm would change them), for the id swap. */
+async function segmentsOfB(db: TestApp['db']['kysely'], runB: number): Promise<{ segmentPose: number; tailGap: number; tailClearance: number }> {
+  const meta = { run_id: runB, ring_no: 5, state: 'draft', source: 'machine', remark: 'B', updated_by: null, updated_at: Date.now() };
+  const pose = await db.insertInto('seg_poses').values({ ...meta, chainage: null, horizontal_dev: 5, elevation_dev: -5, segment_type: null, ring_width: 1500, k_position: 'K1' }).returning('id').executeTakeFirstOrThrow();
+  const gap = await db.insertInto('seg_tail_gaps').values({ ...meta, gap_up: 40, gap_down: 40, gap_left: 40, gap_right: 40 }).returning('id').executeTakeFirstOrThrow();
+  const clearance = await db
+    .insertInto('seg_tail_clearances')
+    .values({ ...meta, up_before: 40, down_before: 40, left_before: 40, right_before: 40, up_after: null, down_after: null, left_after: null, right_after: null })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { segmentPose: pose.id, tailGap: gap.id, tailClearance: clearance.id };
 }

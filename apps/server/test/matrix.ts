@@ -82,7 +82,7 @@ export function idFieldsOf(input: z.ZodType): IdField[] {
 }
 
 /** The kinds of object an id field names. */
-export type IdKind = 'org' | 'role' | 'user' | 'run' | 'shiftReport' | 'shift' | 'shiftRecord' | 'message' | 'file' | 'resource' | 'alarm' | 'riskPoint' | 'maintenancePlan' | 'maintenanceRecord';
+export type IdKind = 'org' | 'role' | 'user' | 'run' | 'shiftReport' | 'shift' | 'shiftRecord' | 'message' | 'file' | 'resource' | 'alarm' | 'riskPoint' | 'maintenancePlan' | 'maintenanceRecord' | 'stockPart' | 'stockSheet' | 'segmentPose' | 'tailGap' | 'tailClearance';
 
 /** What a field named `…Id` / `…Ids` names, by its name. */
 export const KIND_OF_FIELD: Readonly<Record<string, IdKind>> = {
@@ -102,6 +102,8 @@ export const KIND_OF_FIELD: Readonly<Record<string, IdKind>> = {
   fileId: 'file',
   pictureIds: 'file',
   planId: 'maintenancePlan',
+  maintenanceRecordId: 'maintenanceRecord',
+  partId: 'stockPart',
 };
 /** What `id` / `ids` (and a resource's `parentId`) name, by the endpoint's family. */
 const KIND_OF_OBJECT: readonly (readonly [RegExp, IdKind])[] = [
@@ -116,6 +118,13 @@ const KIND_OF_OBJECT: readonly (readonly [RegExp, IdKind])[] = [
   // A record's own calls and the content page's history entry name a record; every other maintenance call a plan.
   [/^maintenance\.(?:record(?:Page|Add|Detail|Dashboard)|contentHistoryDetail)$/, 'maintenanceRecord'],
   [/^maintenance\./, 'maintenancePlan'],
+  // A sheet's own calls (detail, correction) name a sheet; every other stock call a part.
+  [/^stock\.(?:in|out)(?:Detail|Correct)$/, 'stockSheet'],
+  [/^stock\./, 'stockPart'],
+  // A segment call names a record of its own dataset: attitude, tail gap or tail clearance.
+  [/^segment\.(?:pose|ringWidth|kPos)/, 'segmentPose'],
+  [/^segment\.tail/, 'tailGap'],
+  [/^segment\.clearance/, 'tailClearance'],
 ];
 
 /** The kind of an id field; undefined when the matrix cannot tell (the swap test then fails, naming the field). */

@@ -6,6 +6,7 @@ import { seedDemoMaintenance } from '../modules/maintenance/index.js';
 import { seedDemoMessages } from '../modules/messages/index.js';
 import { seedDemoRiskPoints } from '../modules/risk/index.js';
 import { seedDemoSegments } from '../modules/segment/index.js';
+import { seedDemoStock } from '../modules/stock/index.js';
 import { defineModule } from '../platform/module.js';
 import { fillHistory, TagLayout } from '../telemetry/index.js';
 import { seedDemo } from './demoProjects.js';
@@ -40,7 +41,16 @@ export const demoModule = defineModule({
           .then((seeded) => ctx.log.info({ ...seeded, runId: run.runId }, 'demo maintenance ready'))
           .catch((error: unknown) => ctx.log.error({ err: error, runId: run.runId }, 'demo maintenance failed'));
       }
-      if (!ctx.config.simulator) return;
+      // Each machine's spare-part store: three weeks of sheets that follow the rings built, so it is
+      // seeded once the history's rings are in (below); without a simulator there are no rings to follow.
+      const seedStock = (run: (typeof created)[number]) =>
+        seedDemoStock(ctx.db, run, Date.now(), ctx.config.demo.historyDays)
+          .then((seeded) => ctx.log.info({ ...seeded, runId: run.runId }, 'demo stock ready'))
+          .catch((error: unknown) => ctx.log.error({ err: error, runId: run.runId }, 'demo stock failed'));
+      if (!ctx.config.simulator) {
+        for (const run of created) await seedStock(run);
+        return;
+      }
       const simulator = ctx.services.get('simulator');
       for (const run of created) {
         background.push(
@@ -56,6 +66,7 @@ export const demoModule = defineModule({
             const { sim, figures } = await fillHistory(ctx.db, ctx.telemetry.ingest, run, layout, { days: ctx.config.demo.historyDays, recentMs: ctx.config.demo.framesMs, now, beforeIngest });
             simulator.add(run, layout, Date.now(), sim);
             ctx.log.info(figures, 'demo history ready');
+            await seedStock(run);
             // Risk zones placed from where the machine now is: one of them a few rings ahead.
             await seedDemoRiskPoints(ctx.db, ctx.services.get('files'), ctx.services.get('risk'), run.runId, Date.now())
               .then((zones) => {

@@ -47,9 +47,10 @@ export type AlarmLevel = (typeof ALARM_LEVELS)[number];
 /**
  * What raised an alarm: a monitored point past its limits, or a machine state — a stop longer than
  * the run's threshold, a machine whose data stopped coming (connection monitor), a guidance
- * deviation beyond the run's band.
+ * deviation beyond the run's band, a ring's segment record (attitude, tail gap, tail clearance) in
+ * the alarm band of the run's segment tolerances.
  */
-export const ALARM_KINDS = ['point', 'longStop', 'connectionLost', 'guidance'] as const;
+export const ALARM_KINDS = ['point', 'longStop', 'connectionLost', 'guidance', 'segment'] as const;
 export type AlarmKind = (typeof ALARM_KINDS)[number];
 
 /** Which limit was passed: above the high limits or below the low ones (null for machine-state alarms without one). */
@@ -68,6 +69,10 @@ export const ALARM_STATE_FILTERS = ['active', 'cleared', 'unacked', 'acked'] as 
  * guidance alarms carry the guidance tag's own code.
  */
 export const MACHINE_STATE_POINTS = { longStop: 'state.longStop', connectionLost: 'state.connectionLost' } as const;
+
+/** The point code of segment tolerance alarms, per dataset; the ring is the alarm's ring number (one alarm per ring and dataset). */
+export const SEGMENT_ALARM_POINTS = { pose: 'tolerance.pose', tailGap: 'tolerance.tailGap', clearance: 'tolerance.clearance' } as const;
+export type SegmentDataset = keyof typeof SEGMENT_ALARM_POINTS;
 
 const UserRefSchema = z.object({ id: z.number().int(), name: z.string() });
 

@@ -76,7 +76,7 @@ describe('resources (/u/web/sys/src/*)', () => {
     const page = byCode(await tree(), 'menu.stock');
     const body = await add(page?.id ?? 0, 'stock.part.export');
     expect(body).toMatchObject({ code: 0, msg: 'Added successfully', data: { code: 'stock.part.export', group: 'stock', builtIn: false } });
-    expect(byCode(await tree(), 'menu.stock')?.children.map((c) => c.code)).toEqual(['stock.record.write', 'stock.part.export']);
+    expect(byCode(await tree(), 'menu.stock')?.children.map((c) => c.code)).toEqual(['stock.record.write', 'stock.part.export', 'stock.record.read', 'stock.part.write']);
     expect((await add(page?.id ?? 0, 'stock.part.export')).msg).toBe('Another resource already has this encoding');
     expect((await add(page?.id ?? 0, 'Stock Export')).msg).toBe('Encoding: Use lower-case words joined by dots, like stock.part.export');
     expect((await add(page?.id ?? 0, 'stock.x', { sort: 0 })).msg).toBe('Sort number: The sort number must be an integer greater than 0');

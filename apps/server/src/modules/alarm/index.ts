@@ -5,6 +5,7 @@ import { registerAlarmApi } from './api/index.js';
 import { provideAlarmDigest } from './digest/index.js';
 import { registerAlarmRuntime } from './runtime/index.js';
 
+export { type SegmentAlarm, SegmentAlarms } from './recordAlarm.js';
 export type { AlarmRuntimeControl } from './runtimeControl.js';
 
 /**

@@ -3,6 +3,7 @@ import type { Database } from '../../db/schema.js';
 import type { ShiftReportTable } from '../../db/schema/report.js';
 import { MachineHistory } from '../../telemetry/index.js';
 import { ShiftRepo } from '../project/index.js';
+import { RingSegmentReader } from './ringReport.js';
 import { ShiftReportRepo } from './shiftReport.repo.js';
 
 export interface StopRow {
@@ -19,9 +20,12 @@ export class PeriodReportRepo {
   readonly machine: MachineHistory;
   readonly shifts: ShiftRepo;
   readonly shiftReports: ShiftReportRepo;
+  /** The rings' segment type, K position and clearances from the segment records. */
+  readonly segments: RingSegmentReader;
 
   constructor(private readonly db: Kysely<Database>) {
     this.machine = MachineHistory.on(db);
+    this.segments = new RingSegmentReader(db);
     this.shifts = new ShiftRepo(db);
     this.shiftReports = new ShiftReportRepo(db);
   }

@@ -6,7 +6,7 @@ import { daysBetween, nextPeriod, periodStart, type PeriodUnit } from '../../cor
 import { machineTypeOf, type ProjectFigures, type RunScope, type ScopedRun, metresOf } from '../project/index.js';
 import { builtRings, type RingRow } from '../../telemetry/index.js';
 import type { PeriodReportRepo, StopRow } from './periodReport.repo.js';
-import { checkRingRange, toRingReportRow } from './ringReport.js';
+import { checkRingRange, type RingSegmentData, toRingReportRow } from './ringReport.js';
 import { type StateInterval, stopReasonOf } from './shiftRecords.js';
 import { shiftDefinitions } from './shiftSlots.js';
 
@@ -135,8 +135,8 @@ export class PeriodReportService {
 
   async ringsOf(run: ScopedRun, ringStart: number, ringEnd: number): Promise<RingReport> {
     checkRingRange(ringStart, ringEnd);
-    const rows = await this.repo.machine.ringsBetween(run.id, ringStart, ringEnd);
-    return { ...this.head(run), rows: rows.map(toRingReportRow) };
+    const [rows, segments] = await Promise.all([this.repo.machine.ringsBetween(run.id, ringStart, ringEnd), this.repo.segments.of(run.id, ringStart, ringEnd)]);
+    return { ...this.head(run), rows: rows.map((r) => toRingReportRow(r, segments.get(r.ring_no))) };
   }
 
   async periodReport(session: AuthSession, input: EndpointArgs<typeof periodReportContract.periodReport>, language: Language): Promise<PeriodReport> {
@@ -170,6 +170,8 @@ export class PeriodReportService {
       this.repo.shiftReportsStarting(run.id, firstShiftStart, end),
       digest ? digest.notable(run.id, start, end, language) : null,
     ]);
+    const ringNos = rings.map((r) => r.ring_no);
+    const segments = ringNos.length > 0 ? await this.repo.segments.of(run.id, Math.min(...ringNos), Math.max(...ringNos)) : new Map<number, RingSegmentData>();
     const widthMm = run.ring_width_mm;
     const times = stateTimes(states, start, end);
     const recorded = times.advanceMs + times.ringBuildMs + times.waitingMs + times.finishMs;
@@ -234,7 +236,7 @@ export class PeriodReportService {
       },
       avgSpeed: speeds.length > 0 ? round(speeds.reduce((a, b) => a + b, 0) / speeds.length, 2) : null,
       stopReasons: rankStopReasons(stops, times.waitingMs, start, end),
-      rings: rings.map(toRingReportRow),
+      rings: rings.map((r) => toRingReportRow(r, segments.get(r.ring_no))),
       shifts: occurrences.filter((occ) => occ.start <= until).map(shift),
       days,
       notableAlarms,

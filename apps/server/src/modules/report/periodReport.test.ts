@@ -216,6 +216,38 @@ describe('ring and period reports (/u/web/report/ring/v1, /u/web/report/period/v
       expect(report.rows[0]).toMatchObject({ segmentType: null, keyPosition: null, start: rome(10, 13, 22), end: rome(10, 14, 1) });
     });
 
+    it("shows a recorded ring's segment type, K position and clearances (the tail gap record over the clearance record, a draft as well), the machine's tail gap otherwise", async () => {
+      const db = w.t.db.kysely;
+      const meta = { run_id: w.runId, remark: null, updated_by: null, updated_at: clock.now };
+      await db.insertInto('seg_poses').values({ ...meta, ring_no: 102, state: 'confirmed', source: 'manual', chainage: null, horizontal_dev: 12, elevation_dev: -8, segment_type: 'Universal 1.5 m', ring_width: 1500, k_position: 'K7' }).execute();
+      await db.insertInto('seg_tail_gaps').values({ ...meta, ring_no: 102, state: 'confirmed', source: 'manual', gap_up: 22, gap_down: 58, gap_left: 31, gap_right: 49 }).execute();
+      await db
+        .insertInto('seg_tail_clearances')
+        .values({ ...meta, ring_no: 102, state: 'confirmed', source: 'import', up_before: 1, down_before: 1, left_before: 1, right_before: 1, up_after: null, down_after: null, left_after: null, right_after: null })
+        .execute();
+      // Ring 103: only the machine's draft attitude and a clearance record after the build.
+      await db.insertInto('seg_poses').values({ ...meta, ring_no: 103, state: 'draft', source: 'machine', chainage: null, horizontal_dev: 3, elevation_dev: 4, segment_type: null, ring_width: 1500, k_position: 'K12' }).execute();
+      await db
+        .insertInto('seg_tail_clearances')
+        .values({ ...meta, ring_no: 103, state: 'confirmed', source: 'manual', up_before: 30, down_before: 50, left_before: 40, right_before: 40, up_after: 27, down_after: 53, left_after: 44, right_after: 36 })
+        .execute();
+      const body = await rings({ runId: w.runId, ringStart: 101, ringEnd: 103 });
+      expect(body.code, body.msg).toBe(0);
+      const rows = (body.data as RingReport).rows;
+      const machine = await db.selectFrom('rings').select(['tail_gap_top', 'tail_gap_bottom', 'tail_gap_left', 'tail_gap_right']).where('run_id', '=', w.runId).where('ring_no', '=', 101).executeTakeFirstOrThrow();
+      expect(rows.map((r) => [r.ringNo, r.segmentType, r.keyPosition, r.tailGapTop, r.tailGapBottom, r.tailGapLeft, r.tailGapRight])).toEqual([
+        [101, null, null, machine.tail_gap_top, machine.tail_gap_bottom, machine.tail_gap_left, machine.tail_gap_right],
+        [102, 'Universal 1.5 m', 'K7', 22, 58, 31, 49],
+        [103, null, 'K12', 27, 53, 44, 36],
+      ]);
+      // The day report's rings read the same records.
+      const day = await periodOf('day', '2026-10-14');
+      expect(day.rings.find((r) => r.ringNo === 102)).toMatchObject({ keyPosition: 'K7', tailGapLeft: 31, tailGapRight: 49 });
+      await db.deleteFrom('seg_poses').where('run_id', '=', w.runId).execute();
+      await db.deleteFrom('seg_tail_gaps').where('run_id', '=', w.runId).execute();
+      await db.deleteFrom('seg_tail_clearances').where('run_id', '=', w.runId).execute();
+    });
+
     it('refuses a start above the end and more than 2,000 rings, in the caller language', async () => {
       const above = await rings({ runId: w.runId, ringStart: 120, ringEnd: 110 });
       expect(above.code).toBe(3);

@@ -2,6 +2,7 @@ import { type Kysely, PostgresAdapter, type Selectable, type Transaction } from 
 import type { Database } from '../../db/schema.js';
 import type { ShiftRecordTable, ShiftReportTable } from '../../db/schema/report.js';
 import { MachineHistory } from '../../telemetry/index.js';
+import { RingSegmentReader } from './ringReport.js';
 import type { RecordDraft } from './shiftRecords.js';
 import type { SlotSpan } from './shiftSlots.js';
 
@@ -39,6 +40,11 @@ export class ShiftReportRepo {
   /** The machine data, read on the same connection (inside this repo's transaction, if any). */
   get machine(): MachineHistory {
     return MachineHistory.on(this.db);
+  }
+
+  /** The rings' segment type, K position and clearances from the segment records. */
+  get segments(): RingSegmentReader {
+    return new RingSegmentReader(this.db);
   }
 
   transaction<T>(work: (repo: ShiftReportRepo) => Promise<T>): Promise<T> {

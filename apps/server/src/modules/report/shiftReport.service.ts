@@ -1,6 +1,7 @@
 import { type EndpointArgs, type Language, LIMITS, type shiftReportContract as c } from '@boreline/contracts';
 import type { AuthSession } from '../../core/auth.js';
 import { errors } from '../../core/errors.js';
+import type { RingSegmentData } from './ringReport.js';
 import { presentRecord, spanOfReport } from './shiftReport.presenter.js';
 import type { ShiftReportScope } from './shiftReportScope.js';
 
@@ -102,17 +103,23 @@ export class ShiftReportService {
     const row = await this.scope.report(run, input.shiftRecId);
     // Only the rings: the shift's state intervals are not needed here.
     const rings = await this.scope.reports.machine.ringsEndingIn(run.id, row.start_ts, row.end_ts);
-    return rings.map((r) => ({
+    const ringNos = rings.map((r) => r.ring_no);
+    const segments = ringNos.length > 0 ? await this.scope.reports.segments.of(run.id, Math.min(...ringNos), Math.max(...ringNos)) : new Map<number, RingSegmentData>();
+    return rings.map((r) => {
+      const segment = segments.get(r.ring_no);
+      return {
       ringNo: r.ring_no,
       start: r.start_ts,
       end: r.end_ts,
       ringBuildMs: r.ring_build_ms,
       advanceMs: r.advance_ms,
-      segmentType: null,
-      keyPosition: null,
-      tailGap: { top: r.tail_gap_top, bottom: r.tail_gap_bottom, left: r.tail_gap_left, right: r.tail_gap_right },
+      // Segment type, K position and clearances from the segment records (confirmed or the machine's draft); else the machine's tail-gap tags.
+      segmentType: segment?.segmentType ?? null,
+      keyPosition: segment?.kPosition ?? null,
+      tailGap: segment?.gap ?? { top: r.tail_gap_top, bottom: r.tail_gap_bottom, left: r.tail_gap_left, right: r.tail_gap_right },
       tailHorizontal: r.tail_horizontal,
       tailVertical: r.tail_vertical,
-    }));
+      };
+    });
   }
 }

@@ -220,6 +220,20 @@ describe('shift reports (/u/web/report/shift/*)', () => {
       expect(segments.map((s) => s.ringNo)).toEqual([101, 102]);
       expect(segments[0]).toMatchObject({ ringBuildMs: 35 * M, advanceMs: 40 * M, segmentType: null, keyPosition: null, tailGap: { top: 41, bottom: 51, left: 61, right: 71 }, tailHorizontal: 12 });
     });
+
+    it("shows a recorded ring's segment type, K position and tail gap in the shift's segment view", async () => {
+      const db = s.t.db.kysely;
+      const meta = { run_id: ids.run, ring_no: 102, remark: null, updated_by: null, updated_at: clock.now };
+      await db.insertInto('seg_poses').values({ ...meta, state: 'draft', source: 'machine', chainage: null, horizontal_dev: 5, elevation_dev: -3, segment_type: 'Universal', ring_width: 1500, k_position: 'K3' }).execute();
+      await db.insertInto('seg_tail_gaps').values({ ...meta, state: 'confirmed', source: 'manual', gap_up: 25, gap_down: 55, gap_left: 38, gap_right: 42 }).execute();
+      const segments = z.array(c.RingSegmentSchema).parse(await ok(c.getRingSegmentSel, { runId: ids.run, shiftRecId: day }, tokens.reader));
+      expect(segments.map((r) => [r.ringNo, r.segmentType, r.keyPosition, r.tailGap])).toEqual([
+        [101, null, null, { top: 41, bottom: 51, left: 61, right: 71 }],
+        [102, 'Universal', 'K3', { top: 25, bottom: 55, left: 38, right: 42 }],
+      ]);
+      await db.deleteFrom('seg_poses').where('run_id', '=', ids.run).execute();
+      await db.deleteFrom('seg_tail_gaps').where('run_id', '=', ids.run).execute();
+    });
   });
 
   describe('POST delete/v1', () => {

@@ -3,6 +3,7 @@ import { migration as grants } from '../../db/migrations/20261202T1100_segmentGr
 import { defineModule } from '../../platform/module.js';
 import { SegmentService } from './segment.service.js';
 import { registerSegmentRoutes } from './segment.routes.js';
+import { registerSegmentAnalysisRoutes } from './segmentAnalysis.routes.js';
 
 export { SegmentService } from './segment.service.js';
 export { seedDemoSegments } from './demo/demoSegments.js';
@@ -24,7 +25,15 @@ export const segmentModule = defineModule({
   name: 'segment',
   migrations: { '20261202T1000_segments': migration, '20261202T1100_segmentGrants': grants },
   register(ctx) {
-    const service = new SegmentService({ db: ctx.db, runs: ctx.services.get('runScope'), machine: ctx.machine, now: ctx.now });
+    const analysis = registerSegmentAnalysisRoutes(ctx);
+    const service = new SegmentService({
+      db: ctx.db,
+      runs: ctx.services.get('runScope'),
+      machine: ctx.machine,
+      now: ctx.now,
+      // Records written by a call or an import are looked at for tolerance alarms once committed.
+      written: (runId, since) => analysis.alarms.schedule(runId, since),
+    });
     ctx.services.provide('segments', service);
     registerSegmentRoutes(ctx.app, service, ctx.services.get('imports'), ctx.endpoints);
   },

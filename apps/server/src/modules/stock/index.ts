@@ -7,6 +7,7 @@ import { StockService } from './stock.service.js';
 import { registerStockRoutes } from './stock.routes.js';
 
 export { StockService } from './stock.service.js';
+export { seedDemoStock } from './demo/demoStock.js';
 
 declare module '../../core/services.js' {
   interface Services {
@@ -32,6 +33,7 @@ export const stockModule = defineModule({
       machine: ctx.machine,
       now: ctx.now,
       messages: () => ctx.services.get('messageCentre'),
+      log: ctx.log,
     };
     const service = new StockService(deps);
     ctx.services.provide('stock', service);

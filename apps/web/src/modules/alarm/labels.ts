@@ -13,6 +13,7 @@ export const KIND_LABELS: Record<a.AlarmKind, MessageKey> = {
   longStop: 'alarmWeb.kind.longStop',
   connectionLost: 'alarmWeb.kind.connectionLost',
   guidance: 'alarmWeb.kind.guidance',
+  segment: 'alarmWeb.kind.segment',
 };
 
 /** ISA-18.2 states: active or cleared, unacknowledged or acknowledged. */

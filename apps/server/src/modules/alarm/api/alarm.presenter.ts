@@ -66,7 +66,13 @@ export const STATE_TEXT = {
   clearedAcked: 'alarm.state.clearedAcked',
 } as const satisfies Record<string, MessageKey>;
 const MACHINE_STATE_TEXT = { longStop: 'alarm.name.longStop', connectionLost: 'alarm.name.connectionLost' } as const satisfies Record<string, MessageKey>;
-const KIND_SUGGESTIONS = { longStop: 'alarm.suggestion.longStop', connectionLost: 'alarm.suggestion.connectionLost' } as const satisfies Record<string, MessageKey>;
+const KIND_SUGGESTIONS = { longStop: 'alarm.suggestion.longStop', connectionLost: 'alarm.suggestion.connectionLost', segment: 'alarm.suggestion.segment' } as const satisfies Record<string, MessageKey>;
+/** Segment tolerance alarms by their point (one per dataset; the ring is the alarm's ring number). */
+const SEGMENT_TEXT: Readonly<Record<string, MessageKey>> = {
+  [alarmContract.SEGMENT_ALARM_POINTS.pose]: 'alarm.name.segmentPose',
+  [alarmContract.SEGMENT_ALARM_POINTS.tailGap]: 'alarm.name.segmentTailGap',
+  [alarmContract.SEGMENT_ALARM_POINTS.clearance]: 'alarm.name.segmentClearance',
+};
 
 /** What naming a run's alarms needs, read once per call. */
 export interface RunNaming {
@@ -93,7 +99,9 @@ export function pointName(point: string, naming: Pick<RunNaming, 'language' | 't
   const tag = naming.tags.get(point);
   if (tag) return tagDisplayName(tag, text);
   const state = MACHINE_STATE_POINTS_OF[point];
-  return state ? text(MACHINE_STATE_TEXT[state]) : point;
+  if (state) return text(MACHINE_STATE_TEXT[state]);
+  const segment = SEGMENT_TEXT[point];
+  return segment ? text(segment) : point;
 }
 
 /** A point's name as a message parameter, rendered in each reader's language. */
@@ -101,7 +109,9 @@ export function pointNameParam(point: string, tags: ReadonlyMap<string, TagDef>)
   const tag = tags.get(point);
   if (tag) return tagNameParam(tag);
   const state = MACHINE_STATE_POINTS_OF[point];
-  return state ? { key: MACHINE_STATE_TEXT[state] } : point;
+  if (state) return { key: MACHINE_STATE_TEXT[state] };
+  const segment = SEGMENT_TEXT[point];
+  return segment ? { key: segment } : point;
 }
 
 const withUnit = (value: number, tag: TagDef | undefined): string => {
@@ -114,6 +124,11 @@ function contentOf(row: AlarmRow, name: string, naming: RunNaming): string {
   const text = textOf(naming.language);
   const tag = naming.tags.get(row.point);
   if (row.kind === 'connectionLost') return text('alarm.content.connectionLost');
+  if (row.kind === 'segment') {
+    return row.start_value !== null && row.limit_value !== null
+      ? text('alarm.content.segment', { name, ring: row.ring_no ?? '', value: `${row.start_value} mm`, limit: `${row.limit_value} mm` })
+      : text('alarm.content.segmentPlain', { name, ring: row.ring_no ?? '' });
+  }
   if (row.kind === 'longStop') {
     return row.start_value !== null && row.limit_value !== null
       ? text('alarm.content.longStop', { minutes: Math.round(row.start_value), limit: Math.round(row.limit_value) })
@@ -128,13 +143,13 @@ function contentOf(row: AlarmRow, name: string, naming: RunNaming): string {
 
 /** The repair suggestion's text key of an alarm: by its kind, or by its subsystem and direction. */
 export function suggestionKey(row: Pick<AlarmRow, 'kind' | 'subsystem' | 'direction'>): MessageKey | null {
-  if (row.kind === 'longStop' || row.kind === 'connectionLost') return KIND_SUGGESTIONS[row.kind];
+  if (row.kind === 'longStop' || row.kind === 'connectionLost' || row.kind === 'segment') return KIND_SUGGESTIONS[row.kind];
   const of = SUGGESTIONS[row.subsystem ?? (row.kind === 'guidance' ? 'guidance' : 'state')];
   return of ? of[row.direction === 'low' ? 'low' : 'high'] : null;
 }
 
 export function workingHoursOf(row: Pick<AlarmRow, 'kind' | 'subsystem'>): number | null {
-  if (row.kind === 'longStop') return null;
+  if (row.kind === 'longStop' || row.kind === 'segment') return null;
   if (row.kind === 'connectionLost') return WORKING_HOURS.connectionLost ?? null;
   return WORKING_HOURS[row.subsystem ?? (row.kind === 'guidance' ? 'guidance' : 'state')] ?? null;
 }
