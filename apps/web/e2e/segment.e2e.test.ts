@@ -37,29 +37,32 @@ async function settled(page: Page): Promise<void> {
   await page.waitForFunction(() => document.querySelectorAll('.ant-spin-spinning, [class*="-appear"], [class*="-enter"], [class*="-leave"]').length === 0);
 }
 
-/** The stmseg template as the server gives it (in English), filled in: its header row, then the surveyor's rows. */
+/**
+ * The stmseg template as the server gives it (in English), filled in as a surveyor would: its note
+ * and header rows kept, the example row and those under it replaced by the survey's rows.
+ */
 async function filledTemplate(origin: string, token: string): Promise<Buffer> {
   const response = await fetch(`${origin}${endpointUrl(importsContract.templateStmseg)}`, { headers: { authorization: token, lang: 'en_US' } });
   expect(response.status).toBe(200);
-  const template = new ExcelJS.Workbook();
-  await template.xlsx.load(await response.arrayBuffer());
-  const sheet = template.worksheets[0];
-  const header = ((sheet?.getRow(1).values as unknown[]) ?? []).slice(1).map((v) => String(v ?? ''));
-  const column = (key: string) => header.indexOf(text(`imports.column.${key}`));
-  expect(column('ringNo')).toBeGreaterThanOrEqual(0);
   const book = new ExcelJS.Workbook();
-  const out = book.addWorksheet(sheet?.name ?? 'Sheet1');
-  out.addRow(header);
-  for (const row of rows) {
-    const cells: (string | number | null)[] = header.map(() => null);
-    cells[column('ringNo')] = row.ringNo;
-    cells[column('horizontalDeviation')] = row.horizontal;
-    cells[column('elevationDeviation')] = row.elevation;
-    cells[column('segmentType')] = row.segmentType;
-    cells[column('ringWidth')] = row.ringWidth;
-    cells[column('kPosition')] = row.kPosition;
-    out.addRow(cells);
-  }
+  await book.xlsx.load(await response.arrayBuffer());
+  const sheet = book.worksheets[0];
+  if (!sheet) throw new Error('the template has no sheet');
+  // Row 1 is the note with the rules, row 2 the header (a required column ends with " *").
+  const header = ((sheet.getRow(2).values as unknown[]) ?? []).map((v) => String(v ?? '').replace(/ \*$/, ''));
+  const column = (key: string) => header.indexOf(text(`imports.column.${key}`));
+  for (const key of ['ringNo', 'horizontalDeviation', 'elevationDeviation', 'segmentType', 'ringWidth', 'kPosition']) expect(column(key), key).toBeGreaterThan(0);
+  rows.forEach((row, i) => {
+    const target = sheet.getRow(3 + i);
+    target.getCell(column('ringNo')).value = row.ringNo;
+    target.getCell(column('horizontalDeviation')).value = row.horizontal;
+    target.getCell(column('elevationDeviation')).value = row.elevation;
+    target.getCell(column('segmentType')).value = row.segmentType;
+    target.getCell(column('ringWidth')).value = row.ringWidth;
+    target.getCell(column('kPosition')).value = row.kPosition;
+    for (let c = 1; c < header.length; c += 1) if (![column('ringNo'), column('horizontalDeviation'), column('elevationDeviation'), column('segmentType'), column('ringWidth'), column('kPosition')].includes(c)) target.getCell(c).value = null;
+    target.commit();
+  });
   return Buffer.from(await book.xlsx.writeBuffer());
 }
 
@@ -149,8 +152,9 @@ describe('segments in Chromium: a surveyor imports a sheet, corrects a ring, rea
       mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
       buffer: await filledTemplate(server.origin, token),
     });
-    await dialog.getByText(`${rows.length} rows imported`).waitFor({ timeout: 30_000 });
-    await dialog.getByRole('button', { name: text('ui.import.close') }).last().click();
+    const done = page.locator('.ant-modal', { hasText: `${rows.length} rows imported` });
+    await done.waitFor({ timeout: 30_000 });
+    await done.getByRole('button', { name: text('ui.import.close') }).last().click();
     expect(await page.getByTestId('import-missing').innerText()).toBe(String(SKIPPED));
 
     // The warning and the alarm rings say their band in words beside the colour.
@@ -168,8 +172,9 @@ describe('segments in Chromium: a surveyor imports a sheet, corrects a ring, rea
     await dialog.locator('input[type=file]').setInputFiles({ name: 'survey-again.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: await filledTemplate(server.origin, token) });
     expect(await page.getByTestId('import-duplicates').innerText()).toContain(`${FIRST}–${SKIPPED - 1}, ${SKIPPED + 1}–${LAST}`);
     await page.getByTestId('import-skip').click();
-    await dialog.getByText('0 rows imported').waitFor({ timeout: 30_000 });
-    await dialog.getByRole('button', { name: text('ui.import.close') }).last().click();
+    const skipped = page.locator('.ant-modal', { hasText: '0 rows imported' });
+    await skipped.waitFor({ timeout: 30_000 });
+    await skipped.getByRole('button', { name: text('ui.import.close') }).last().click();
 
     // Ring 610 corrected by hand: 62 mm right was 26 mm; it is within tolerance now.
     await ring(610).getByTestId('record-edit').click();

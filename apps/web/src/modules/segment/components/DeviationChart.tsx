@@ -11,7 +11,7 @@ export interface DeviationChartLabels {
   alarm: string;
 }
 
-/** Horizontal and elevation deviation per ring (signed, mm) with the ±warning and ±alarm limits; out-of-band rings in their band's colour. */
+/** Horizontal and elevation deviation per ring (signed, mm) with the ±warning and ±alarm limits; a value out of band in its band's colour. */
 export function DeviationChart({ stats, labels, label }: { stats: SegmentStatistics; labels: DeviationChartLabels; label: string }) {
   const rings = [...stats.rings].sort((a, b) => a.ringNo - b.ringNo);
   const n = rings.length;
@@ -19,7 +19,11 @@ export function DeviationChart({ stats, labels, label }: { stats: SegmentStatist
   const series = (name: string, colour: string, value: (r: SegmentStatistics['rings'][number]) => number): LineSeriesOption => ({
     type: 'line',
     name,
-    data: rings.map((r) => ({ value: value(r), itemStyle: { color: r.band === 'ok' ? colour : BAND_COLOURS[r.band] } })),
+    // Each point in the band of its own value: a ring in alarm by its elevation keeps a plain horizontal point.
+    data: rings.map((r) => {
+      const size = Math.abs(value(r));
+      return { value: value(r), itemStyle: { color: size > alarm ? BAND_COLOURS.alarm : size > warn ? BAND_COLOURS.warning : colour } };
+    }),
     lineStyle: { color: colour },
     itemStyle: { color: colour },
     symbolSize: 5,
