@@ -188,6 +188,27 @@ describe('segments in Chromium: a surveyor imports a sheet, corrects a ring, rea
     await settled(page);
     await page.screenshot({ path: `${SHOTS}/segment-pose.png`, fullPage: true });
 
+    // The tail gap of ring 612, typed by hand: tight on the left. The advisor ranks the K positions for ring 613.
+    await page.getByTestId('seg-tab-tail').click();
+    await page.waitForURL(/\/fw1\/segment\/tailSpace/);
+    await page.getByTestId('gap-table-add').click();
+    const gapDialog = page.getByTestId('gap-dialog');
+    await gapDialog.getByTestId('gap-ring').fill(String(LAST));
+    await gapDialog.getByTestId('gap-up').fill('31');
+    await gapDialog.getByTestId('gap-down').fill('29');
+    await gapDialog.getByTestId('gap-left').fill('14');
+    await gapDialog.getByTestId('gap-right').fill('46');
+    await gapDialog.getByRole('button', { name: text('ui.dialog.save') }).click();
+    await gapDialog.waitFor({ state: 'hidden' });
+    const gapRow = page.getByTestId('gap-table').locator('tbody tr.ant-table-row').first();
+    await expect.poll(() => gapRow.getByTestId('band').innerText()).toBe(text('segmentWeb.band.alarm'));
+    await expect.poll(() => page.getByTestId('advisor-option').count(), { timeout: 15_000 }).toBeGreaterThan(1);
+    expect(await page.getByTestId('advisor').innerText()).toContain(`${LAST + 1}`);
+    expect(await page.getByTestId('advisor-disclaimer').innerText()).toContain(text('segmentWeb.advisor.disclaimer'));
+    await page.getByTestId('clearance-chart').locator('canvas').waitFor();
+    await settled(page);
+    await page.screenshot({ path: `${SHOTS}/segment-tail.png`, fullPage: true });
+
     // The statistics of the range: one ring in alarm, ring 607 listed as missing, the share within tolerance.
     await page.goto(`${server.base}/fw1/statistic/segment?ringStart=${FIRST}&ringEnd=${LAST}`);
     await page.getByTestId('within-all').waitFor();

@@ -1,5 +1,6 @@
 import { BulbOutlined, InfoCircleOutlined } from '@ant-design/icons';
-import { Alert, Card, Empty, Result, Skeleton, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Empty, Result, Skeleton, Tag, Typography } from 'antd';
+import { useState } from 'react';
 import i18next from 'i18next';
 import { useT } from '../../../core/i18n.js';
 import type { Advice } from '../api.js';
@@ -11,6 +12,9 @@ function serverText(text: string): string {
 
 const mm = (value: number) => `${Math.round(value)} mm`;
 
+/** Options shown before "show all": the ring builder picks among the first few. */
+export const ADVISOR_TOP = 3;
+
 /**
  * The next-ring advisor beside the clearance chart: for the next ring, the key-block positions ranked
  * by the clearance and stroke balance each is expected to give, with the reasons. It is advice
@@ -18,6 +22,7 @@ const mm = (value: number) => `${Math.round(value)} mm`;
  */
 export function AdvisorPanel({ advice, loading, error }: { advice: Advice | undefined; loading: boolean; error: unknown }) {
   const t = useT();
+  const [all, setAll] = useState(false);
   const title = (
     <span>
       <BulbOutlined /> {advice?.ringNo !== null && advice?.ringNo !== undefined ? t('segmentWeb.advisor.titleRing', { ring: advice.ringNo }) : t('segmentWeb.advisor.title')}
@@ -36,7 +41,7 @@ export function AdvisorPanel({ advice, loading, error }: { advice: Advice | unde
           </Typography.Paragraph>
         ) : null}
         <ol className="seg-advice" data-testid="advisor-options" style={{ paddingInlineStart: 20, margin: 0 }}>
-          {advice.options.map((option, index) => (
+          {(all ? advice.options : advice.options.slice(0, ADVISOR_TOP)).map((option, index) => (
             <li key={option.kPosition} className="seg-advice-option" data-testid="advisor-option" data-k={option.kPosition}>
               <div>
                 <Tag color={index === 0 ? 'green' : 'default'}>{option.kPosition}</Tag>
@@ -56,6 +61,11 @@ export function AdvisorPanel({ advice, loading, error }: { advice: Advice | unde
             </li>
           ))}
         </ol>
+        {advice.options.length > ADVISOR_TOP ? (
+          <Button type="link" size="small" onClick={() => setAll(!all)} data-testid="advisor-all">
+            {all ? t('segmentWeb.advisor.showFewer', { count: ADVISOR_TOP }) : t('segmentWeb.advisor.showAll', { count: advice.options.length })}
+          </Button>
+        ) : null}
         {advice.geometry.assumed ? <Typography.Paragraph type="secondary" style={{ marginTop: 8 }}>{t('segmentWeb.advisor.assumedGeometry')}</Typography.Paragraph> : null}
       </>
     );

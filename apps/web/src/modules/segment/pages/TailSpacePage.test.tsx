@@ -89,6 +89,15 @@ describe('tail clearance page', { timeout: 45_000 }, () => {
     ]);
   });
 
+  it('shows the best three K positions first, all of them on demand', async () => {
+    const more = ['K7', 'K9', 'K11'].map((kPosition, i) => ({ ...ADVICE.options[2], kPosition, score: 20 + i, reasons: [] }));
+    api.responses.set('segment.advisor', { ...ADVICE, options: [...ADVICE.options, ...more] });
+    renderPage();
+    await waitFor(() => expect(screen.getAllByTestId('advisor-option')).toHaveLength(3), SETTLE);
+    await user.click(screen.getByText('Show all 6 positions'));
+    expect(screen.getAllByTestId('advisor-option').map((o) => o.getAttribute('data-k'))).toEqual(['K5', 'K3', 'K13', 'K7', 'K9', 'K11']);
+  });
+
   it('says when the advisor has nothing to start from', async () => {
     api.responses.set('segment.advisor', { ...ADVICE, ringNo: null, basis: null, options: [] });
     renderPage();
