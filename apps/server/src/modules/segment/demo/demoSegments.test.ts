@@ -41,6 +41,10 @@ describe('demo segment data', () => {
       return ringRecord(runId, r, end - 2 * HOUR, end, { end_chainage: 4219.833 + 1.5 * r, ...(UNTAGGED.has(r) ? {} : tags(r)) });
     });
     await t.db.kysely.insertInto('rings').values(rows).execute();
+    // The newest ring went through ingest: the machine drafted its attitude and tail gap.
+    const draft = { run_id: runId, ring_no: FIRST + RINGS - 1, state: 'draft', source: 'machine', remark: null, updated_by: null, updated_at: NOW - HOUR };
+    await t.db.kysely.insertInto('seg_poses').values({ ...draft, chainage: null, horizontal_dev: 9, elevation_dev: -4, segment_type: null, ring_width: 1500, k_position: 'K2' }).execute();
+    await t.db.kysely.insertInto('seg_tail_gaps').values({ ...draft, gap_up: 33, gap_down: 27, gap_left: 30, gap_right: 31 }).execute();
     seeded = await seedDemoSegments(t.db.kysely, run, NOW);
   }, 60_000);
   afterAll(() => t.close());
@@ -53,13 +57,16 @@ describe('demo segment data', () => {
     return { poses, gaps, clearances };
   };
 
-  it('records attitude, tail gap and tail clearance for every built ring, confirmed, imported or typed by hand', async () => {
+  it('records attitude, tail gap and tail clearance for every built ring, confirmed, imported or typed by hand; the machine’s draft stays a draft', async () => {
     const { poses, gaps, clearances } = await read();
-    expect(seeded).toMatchObject({ poses: RINGS, gaps: RINGS, clearances: RINGS });
+    expect(seeded).toMatchObject({ poses: RINGS - 1, gaps: RINGS - 1, clearances: RINGS });
     for (const rows of [poses, gaps, clearances]) expect(rows.map((r) => r.ring_no)).toEqual(Array.from({ length: RINGS }, (_, i) => FIRST + i));
-    expect(new Set(poses.map((p) => p.state))).toEqual(new Set(['confirmed']));
-    expect(new Set(poses.map((p) => p.source))).toEqual(new Set(['import', 'manual']));
-    expect(poses.every((p) => /^K([1-9]|1[0-6])$/.test(p.k_position ?? '') && p.ring_width === 1500 && p.segment_type === 'Universal')).toBe(true);
+    const surveyed = poses.filter((p) => p.ring_no < FIRST + RINGS - 1);
+    expect(new Set(surveyed.map((p) => p.state))).toEqual(new Set(['confirmed']));
+    expect(new Set(surveyed.map((p) => p.source))).toEqual(new Set(['import', 'manual']));
+    expect(poses.at(-1)).toMatchObject({ state: 'draft', source: 'machine', horizontal_dev: 9, k_position: 'K2' });
+    expect(gaps.at(-1)).toMatchObject({ state: 'draft', source: 'machine', gap_left: 30 });
+    expect(surveyed.every((p) => /^K([1-9]|1[0-6])$/.test(p.k_position ?? '') && p.ring_width === 1500 && p.segment_type === 'Universal')).toBe(true);
     expect(poses.find((p) => p.ring_no === 430)?.chainage).toBeCloseTo(4219.833 + 1.5 * 430, 6);
     // The after-build clearance of the last two rings is not measured yet.
     expect(clearances.filter((c) => c.up_after === null).map((c) => c.ring_no)).toEqual([FIRST + RINGS - 2, FIRST + RINGS - 1]);
@@ -68,7 +75,7 @@ describe('demo segment data', () => {
   it('follows the guidance tags outside the curve: the tail deviation within the survey’s few mm, the ring-end gaps as measured', async () => {
     const { poses, gaps, clearances } = await read();
     const curve = seeded.curve ?? { first: 0, last: 0 };
-    const straight = (r: number) => (r < curve.first || r > curve.last) && !UNTAGGED.has(r);
+    const straight = (r: number) => (r < curve.first || r > curve.last) && !UNTAGGED.has(r) && r < FIRST + RINGS - 1;
     for (const pose of poses.filter((p) => straight(p.ring_no))) {
       expect(Math.abs(pose.horizontal_dev - tags(pose.ring_no).tail_horizontal), `ring ${pose.ring_no}`).toBeLessThanOrEqual(3.5);
       expect(Math.abs(pose.elevation_dev - tags(pose.ring_no).tail_vertical), `ring ${pose.ring_no}`).toBeLessThanOrEqual(3.5);
@@ -78,7 +85,10 @@ describe('demo segment data', () => {
       expect([gap.gap_up, gap.gap_down, gap.gap_left, gap.gap_right], `ring ${gap.ring_no}`).toEqual([tag.tail_gap_top, tag.tail_gap_bottom, tag.tail_gap_left, tag.tail_gap_right].map(Math.round));
     }
     // The clearance before the build is the tail gap at the ring's end.
-    expect(clearances.map((c) => [c.up_before, c.down_before, c.left_before, c.right_before])).toEqual(gaps.map((g) => [g.gap_up, g.gap_down, g.gap_left, g.gap_right]));
+    const surveyedGaps = gaps.filter((g) => g.source !== 'machine');
+    expect(clearances.filter((c) => surveyedGaps.some((g) => g.ring_no === c.ring_no)).map((c) => [c.up_before, c.down_before, c.left_before, c.right_before])).toEqual(
+      surveyedGaps.map((g) => [g.gap_up, g.gap_down, g.gap_left, g.gap_right]),
+    );
   });
 
   it('has a curve of 15 rings tight on the left (below 20 mm, the right side opening as much), K turned right, some rings in warning and alarm', async () => {
@@ -116,7 +126,7 @@ describe('demo segment data', () => {
     const strip = <T extends { id: number }>(rows: T[]) => rows.map(({ id: _id, ...rest }) => rest);
     const first = await read();
     const db = t.db.kysely;
-    for (const table of ['seg_poses', 'seg_tail_gaps', 'seg_tail_clearances'] as const) await db.deleteFrom(table).where('run_id', '=', runId).execute();
+    for (const table of ['seg_poses', 'seg_tail_gaps', 'seg_tail_clearances'] as const) await db.deleteFrom(table).where('run_id', '=', runId).where('source', '<>', 'machine').execute();
     await seedDemoSegments(db, { runId, seed }, NOW);
     const again = await read();
     expect(strip(again.poses)).toEqual(strip(first.poses));

@@ -47,11 +47,13 @@ const clearance = (v: number) => Math.max(0, Math.min(LIMITS.tailClearanceMmMax,
  * them. A curve of 15 rings past the middle of the drive runs close to the tail skin on the left
  * (below 20 mm, the right side opening as much), the lining drifting right up to the warning band
  * and one ring beyond the alarm limit; the ring builder turns the K block to the right there.
- * Deterministic per run seed; a run that has segment data is left as it is.
+ * Deterministic per run seed; a run that has segment data beside the machine's drafts is left as
+ * it is, and a ring the machine drafted (the newest, completed through ingest) keeps its draft.
  */
 export async function seedDemoSegments(db: Kysely<Database>, run: DemoSegmentRun, now: number): Promise<SeededSegments> {
   const none: SeededSegments = { poses: 0, gaps: 0, clearances: 0, curve: null };
-  const existing = await db.selectFrom('seg_poses').select('id').where('run_id', '=', run.runId).limit(1).executeTakeFirst();
+  // The machine's drafts of the rings ingest completed may be there already (and stay drafts for the surveyor to confirm).
+  const existing = await db.selectFrom('seg_poses').select('id').where('run_id', '=', run.runId).where('source', '<>', 'machine').limit(1).executeTakeFirst();
   if (existing) return none;
   const info = await db.selectFrom('runs').select(['ring_width_mm', 'machine_type']).where('id', '=', run.runId).executeTakeFirst();
   if (!info) return none;
@@ -135,11 +137,14 @@ export async function seedDemoSegments(db: Kysely<Database>, run: DemoSegmentRun
     });
   }
 
+  const written = { poses: 0, gaps: 0, clearances: 0 };
+  const count = (result: { numInsertedOrUpdatedRows?: bigint } | undefined) => Number(result?.numInsertedOrUpdatedRows ?? 0);
   await db.transaction().execute(async (trx) => {
+    // A ring the machine drafted keeps its draft: the surveyor has not confirmed it yet.
     for (let i = 0; i < poses.length; i += INSERT_ROWS) {
-      await trx.insertInto('seg_poses').values(poses.slice(i, i + INSERT_ROWS)).execute();
-      await trx.insertInto('seg_tail_gaps').values(gaps.slice(i, i + INSERT_ROWS)).execute();
-      await trx.insertInto('seg_tail_clearances').values(clearances.slice(i, i + INSERT_ROWS)).execute();
+      written.poses += count(await trx.insertInto('seg_poses').values(poses.slice(i, i + INSERT_ROWS)).onConflict((oc) => oc.columns(['run_id', 'ring_no']).doNothing()).executeTakeFirst());
+      written.gaps += count(await trx.insertInto('seg_tail_gaps').values(gaps.slice(i, i + INSERT_ROWS)).onConflict((oc) => oc.columns(['run_id', 'ring_no']).doNothing()).executeTakeFirst());
+      written.clearances += count(await trx.insertInto('seg_tail_clearances').values(clearances.slice(i, i + INSERT_ROWS)).onConflict((oc) => oc.columns(['run_id', 'ring_no']).doNothing()).executeTakeFirst());
     }
     const settings = await trx.selectFrom('seg_settings').select('run_id').where('run_id', '=', run.runId).executeTakeFirst();
     if (!settings) {
@@ -167,5 +172,5 @@ export async function seedDemoSegments(db: Kysely<Database>, run: DemoSegmentRun
   });
   const first = curve ? rings[curve.from]?.ring_no : undefined;
   const last = curve ? rings[curve.to - 1]?.ring_no : undefined;
-  return { poses: poses.length, gaps: gaps.length, clearances: clearances.length, curve: first !== undefined && last !== undefined ? { first, last } : null };
+  return { ...written, curve: first !== undefined && last !== undefined ? { first, last } : null };
 }
