@@ -5,6 +5,7 @@ import { seedDemoAlarmSettings } from '../modules/alarm/demo/demoAlarmPoints.js'
 import { seedDemoMaintenance } from '../modules/maintenance/index.js';
 import { seedDemoMessages } from '../modules/messages/index.js';
 import { seedDemoRiskPoints } from '../modules/risk/index.js';
+import { seedDemoSegments } from '../modules/segment/index.js';
 import { seedDemoStock } from '../modules/stock/index.js';
 import { defineModule } from '../platform/module.js';
 import { fillHistory, TagLayout } from '../telemetry/index.js';
@@ -73,6 +74,11 @@ export const demoModule = defineModule({
                 ctx.log.info({ zones, runId: run.runId }, 'demo risk zones ready');
               })
               .catch((error: unknown) => ctx.log.error({ err: error, runId: run.runId }, 'demo risk zones failed'));
+            // The surveyors' segment attitude and tail clearance of every ring the history built
+            // (the rings exist only now), with a curve tight on the left; beside the maintenance data.
+            await seedDemoSegments(ctx.db, run, Date.now())
+              .then((segments) => ctx.log.info({ ...segments, runId: run.runId }, 'demo segments ready'))
+              .catch((error: unknown) => ctx.log.error({ err: error, runId: run.runId }, 'demo segments failed'));
             // Crews' reports of the history's shifts; the live drive goes on without them on failure.
             await seedDemoShiftReports(ctx.db, run.runId, { seed: run.seed, from, now: Date.now() })
               .then((reports) => ctx.log.info(reports, 'demo shift reports ready'))

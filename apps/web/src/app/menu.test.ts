@@ -68,6 +68,7 @@ describe('the side menu', () => {
   it('takes the maintenance items from the maintenance module, no longer from the pending pages', () => {
     const owner = (key: string) => MODULES.find((m) => (m.menu ?? []).some((i) => i.key === key))?.name;
     expect([owner('maintenance'), owner('maintenanceManagement')]).toEqual(['maintenance', 'maintenance']);
+    expect(owner('segment')).toBe('segment');
   });
 
   it('takes the spare parts item from the stock module, no longer from the pending pages', () => {

@@ -12,6 +12,7 @@ import { projectModule } from '../modules/project/index.js';
 import { reportModule } from '../modules/report/index.js';
 import { ringHistoryModule } from '../modules/ringHistory/index.js';
 import { riskModule } from '../modules/risk/index.js';
+import { segmentModule } from '../modules/segment/index.js';
 import { statisticModule } from '../modules/statistic/index.js';
 import { stockModule } from '../modules/stock/index.js';
 import { systemModule } from '../modules/system/index.js';
@@ -35,5 +36,6 @@ export const MODULES: readonly WebModule[] = [
   riskModule,
   maintenanceModule,
   stockModule,
+  segmentModule,
   pendingModule,
 ];

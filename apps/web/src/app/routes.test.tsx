@@ -33,6 +33,11 @@ describe('the route tree built from the modules', () => {
     expect(handleAt('/fw1/stm_smtce/calendar')).toMatchObject({ name: 'maintenanceCalendar', resource: 'menu.maintenance.management' });
     expect(handleAt('/fw1/maintain/content')).toEqual({ name: 'maintenance', resource: 'menu.maintenance.content', title: 'shell.menu.maintenance' });
     expect(handleAt('/fw1/maintain/record')).toMatchObject({ name: 'maintenanceRecord', resource: 'menu.maintenance.content' });
+    // The segment pages: the menu page keeps its item's name; the statistics tabs are under the statistics.
+    expect(handleAt('/fw1/segment/segmentPose')).toEqual({ name: 'segment', resource: 'menu.segments', title: 'shell.menu.segment' });
+    expect(handleAt('/fw1/segment/tailSpace')).toMatchObject({ name: 'segmentTail', resource: 'menu.segments' });
+    expect(handleAt('/fw1/statistic/segment')).toMatchObject({ name: 'statisticSegment', resource: 'menu.statistics' });
+    expect(handleAt('/fw1/statistic/tail')).toMatchObject({ name: 'statisticTail', resource: 'menu.statistics' });
     // The stock pages: the current stock keeps its menu item's name, the tabs have their own.
     expect(handleAt('/fw1/stock/stockCurrent')).toEqual({ name: 'spareParts', resource: 'menu.stock', title: 'shell.menu.spareParts' });
     expect(handleAt('/fw1/stock/in')).toMatchObject({ name: 'stockIn', resource: 'menu.stock' });

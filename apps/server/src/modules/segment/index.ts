@@ -6,6 +6,7 @@ import { registerSegmentRoutes } from './segment.routes.js';
 import { registerSegmentAnalysisRoutes } from './segmentAnalysis.routes.js';
 
 export { SegmentService } from './segment.service.js';
+export { seedDemoSegments } from './demo/demoSegments.js';
 
 declare module '../../core/services.js' {
   interface Services {

@@ -1,6 +1,9 @@
 import { defineWebModule } from '../../core/webModule.js';
 import { statisticRoutesFw1 } from './routes.js';
 
+/** The statistics tabs, for the statistics pages other modules bring (segment, tail). */
+export { StatisticNav } from './components/StatisticNav.js';
+
 /** Statistics of the current run: progress, efficiency, ring curves, history, ring statistics. */
 export const statisticModule = defineWebModule({
   name: 'statistic',

@@ -9,6 +9,9 @@ const STATISTIC_TABS: readonly RouteTab[] = [
   { path: '/fw1/statistic/multipleRing', label: 'statistic.nav.multipleRing', testId: 'stat-tab-multipleRing' },
   { path: '/fw1/statistic/staticAnalysis', label: 'statistic.nav.history', testId: 'stat-tab-staticAnalysis' },
   { path: '/fw1/statistic/staticAnalysis/rings', label: 'statistic.nav.ringTable', testId: 'stat-tab-staticAnalysis-rings' },
+  // The segment module's statistics pages (segment attitude, tail clearance).
+  { path: '/fw1/statistic/segment', label: 'segmentWeb.nav.statSegment', testId: 'stat-tab-segment' },
+  { path: '/fw1/statistic/tail', label: 'segmentWeb.nav.statTail', testId: 'stat-tab-tail' },
 ];
 
 /** Tabs between the statistics pages, with the page's actions (export) on the right. */
