@@ -17,10 +17,10 @@ await p.waitForTimeout(2500);
 await p.locator('tbody tr.ant-table-row').first().getByRole('button').first().click();
 await p.waitForTimeout(3000);
 const shots: [string, string][] = [
-  ['scur', '/fw1/stock/stockCurrent'],
-  ['sin', '/fw1/stock/in'],
-  ['sout', '/fw1/stock/out'],
-  ['sstats', '/fw1/stock/stats'],
+  ['gpose', '/fw1/segment/segmentPose'],
+  ['gtail', '/fw1/segment/tailSpace'],
+  ['gstat', '/fw1/statistic/segment'],
+  ['gstatt', '/fw1/statistic/tail'],
 ];
 for (const [name, path] of shots) {
   await p.goto(`${base}${path}`);

@@ -203,7 +203,18 @@ export class SegmentService {
     return this.from(db, kind).select(['id', 'state']).where('run_id', '=', runId).where('ring_no', '=', ringNo).executeTakeFirst();
   }
 
-  private async insert<K extends SegmentKind>(db: Db, kind: K, runId: number, ringNo: number, values: ValuesOf[K], meta: { state: string; source: string; userId: number | null }): Promise<number> {
+  /** An attitude without a chainage takes the ring's chainage at its end from the machine history (when the machine recorded the ring). */
+  private async withChainage<K extends SegmentKind>(db: Db, kind: K, runId: number, ringNo: number, values: ValuesOf[K]): Promise<ValuesOf[K]> {
+    if (kind !== 'pose') return values;
+    const pose = values as ValuesOf['pose'];
+    if (pose.chainage !== null) return values;
+    const ring = await db.selectFrom('rings').select('end_chainage').where('run_id', '=', runId).where('ring_no', '=', ringNo).executeTakeFirst();
+    const chainage = ring?.end_chainage ?? null;
+    return (chainage === null ? values : { ...pose, chainage: Number(chainage) }) as ValuesOf[K];
+  }
+
+  private async insert<K extends SegmentKind>(db: Db, kind: K, runId: number, ringNo: number, given: ValuesOf[K], meta: { state: string; source: string; userId: number | null }): Promise<number> {
+    const values = await this.withChainage(db, kind, runId, ringNo, given);
     const row = await db
       .insertInto(DATASETS[kind].table as 'seg_poses')
       .values({ run_id: runId, ring_no: ringNo, state: meta.state, source: meta.source, updated_by: meta.userId, updated_at: this.deps.now(), ...DATASETS[kind].columns(values) } as never)
@@ -212,7 +223,8 @@ export class SegmentService {
     return row.id;
   }
 
-  private async update<K extends SegmentKind>(db: Db, kind: K, runId: number, id: number, ringNo: number, values: ValuesOf[K], meta: { source?: string; userId: number | null }): Promise<void> {
+  private async update<K extends SegmentKind>(db: Db, kind: K, runId: number, id: number, ringNo: number, given: ValuesOf[K], meta: { source?: string; userId: number | null }): Promise<void> {
+    const values = await this.withChainage(db, kind, runId, ringNo, given);
     await db
       .updateTable(DATASETS[kind].table as 'seg_poses')
       .set({ ring_no: ringNo, state: 'confirmed', ...(meta.source ? { source: meta.source } : {}), updated_by: meta.userId, updated_at: this.deps.now(), ...DATASETS[kind].columns(values) } as never)

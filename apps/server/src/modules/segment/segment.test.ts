@@ -1,5 +1,6 @@
 import { RESULT_CODE, segmentContract as c } from '@boreline/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ringRecord } from '../../../test/factories.js';
 import { type Endpoint, fieldSays, segmentWorld, type SegmentWorld } from './segment.fixture.js';
 import { SegmentService } from './segment.service.js';
 
@@ -240,5 +241,13 @@ describe('segment data: attitude, tail gap, tail clearance records, tolerance, p
     for (const [endpoint, input] of reads.slice(0, 6)) expect((await w.api(endpoint, input, w.reader)).code, endpoint.path).toBe(RESULT_CODE.ok);
     // The record is untouched.
     expect((await w.ok<Page<Pose>>(c.segmentList, { runId, ringStart: 700, ringEnd: 700 })).records[0]).toMatchObject({ id: p.id, horizontalDeviation: -12 });
+  });
+
+  it("takes an attitude's chainage from the ring the machine recorded when none is given, and keeps a given one", async () => {
+    const end = Date.now() - 3_600_000;
+    await w.t.db.kysely.insertInto('rings').values(ringRecord(runId, 640, end - 3_000_000, end, { start_chainage: 1958.5, end_chainage: 1960 })).execute();
+    expect(await w.ok<Pose>(c.segmentAdd, pose(640, { chainage: null }))).toMatchObject({ ringNo: 640, chainage: 1960 });
+    expect(await w.ok<Pose>(c.segmentAdd, pose(641, { chainage: null }))).toMatchObject({ ringNo: 641, chainage: null });
+    expect(await w.ok<Pose>(c.segmentAdd, pose(642, { chainage: 1963.1 }))).toMatchObject({ ringNo: 642, chainage: 1963.1 });
   });
 });
