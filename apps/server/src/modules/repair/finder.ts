@@ -1,5 +1,5 @@
 import type { repairContract } from '@boreline/contracts';
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 
 type Snippet = repairContract.Snippet;
@@ -48,17 +48,16 @@ export function snippetOf(text: string, words: readonly string[]): Snippet {
   return { text: piece, marks: merged };
 }
 
-const escapeLike = (word: string): string => word.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 const FIELDS = ['title', 'description', 'cause', 'result', 'system', 'component'] as const;
 /** Weight of a word found in each field: the title and the cause say most about a fault. */
 const WEIGHT: Record<(typeof FIELDS)[number], number> = { title: 3, description: 1, cause: 2, result: 1, system: 1, component: 1 };
 
 /**
  * The fallback finder: every word must occur (case-insensitive substring, so two Chinese characters
- * find a longer term) in one of the repair's texts; scored by where the words occur. Plain `LIKE`
- * on both databases — no index, good for a run's few hundred repairs, not for the case base at
- * scale (the full-text finder replaces it).
+ * find a longer term) in one of the repair's texts; scored by where the words occur. The texts are
+ * compared in JavaScript, whose lower-casing knows every alphabet (SQLite's `lower` knows ASCII
+ * only: "Überhitzung" would miss "überhitzung"). No index: good for a run's few hundred repairs, not
+ * for the case base at scale (the full-text finder replaces it).
  */
 export class LikeRepairFinder implements RepairFinder {
   constructor(private readonly db: Kysely<Database>) {}
@@ -71,11 +70,12 @@ export class LikeRepairFinder implements RepairFinder {
       .select(['id', 'title', 'description', 'cause', 'result', 'system', 'component'])
       .where('run_id', 'in', [...runIds]);
     if (opts.publishedOnly) query = query.where('case_state', '=', 'published');
-    for (const term of terms) {
-      const pattern = `%${escapeLike(term)}%`;
-      query = query.where((eb) => eb.or(FIELDS.map((f) => sql<boolean>`lower(coalesce(${sql.ref(f)}, '')) like ${pattern} escape '\\'`)));
-    }
-    const rows = await query.execute();
+    const rows = (await query.execute()).filter((row) => {
+      const all = FIELDS.map((f) => row[f] ?? '')
+        .join('\n')
+        .toLowerCase();
+      return terms.every((term) => all.includes(term));
+    });
     return rows
       .map((row) => {
         let score = 0;

@@ -152,7 +152,12 @@ describe('repair records and the case base: permissions, rules of spec §5, phot
       // Publishing an open repair names what it lacks, in the caller's language.
       const missing = [translate(locale, 'field.cause'), translate(locale, 'field.result'), translate(locale, 'field.repairedAt')].join(', ');
       expect(await post(c.repairPublish, { runId, id: added.id, publish: true }, writer, lang)).toMatchObject({ code: 3, msg: translate(locale, 'repair.refused.notRepaired', { missing }) });
-      data(await post(c.repairUpdate, { ...fields({ cause: 'Dichtung verschlissen 密封磨损', photoIds: [], videoIds: [] }), id: added.id }, writer, lang));
+      data(await post(c.repairUpdate, { ...fields({ cause: 'Dichtung verschlissen, Überhitzung 主驱动密封磨损', photoIds: [], videoIds: [] }), id: added.id }, writer, lang));
+      // Words of the cause find it: two Chinese characters inside a longer term, a German word with its umlaut in any case.
+      for (const keyword of ['密封', 'überhitzung', 'ÜBERHITZUNG verschlissen']) {
+        expect(data<{ records: c.Repair[] }>(await post(c.repairPage, { runId, keyword, page: 1, pageSize: 50 }, writer, lang)).records.map((r) => r.id)).toContain(added.id);
+      }
+      expect(data<{ records: c.Repair[] }>(await post(c.repairPage, { runId, keyword: 'überhitzung Förderschnecke', page: 1, pageSize: 50 }, writer, lang)).records).toEqual([]);
       const stillMissing = [translate(locale, 'field.result'), translate(locale, 'field.repairedAt')].join(', ');
       expect(await post(c.repairPublish, { runId, id: added.id, publish: true }, writer, lang)).toMatchObject({ code: 3, msg: translate(locale, 'repair.refused.notRepaired', { missing: stillMissing }) });
     });
