@@ -213,6 +213,7 @@ describe('authorization matrix', () => {
       ...(await maintenanceOfB(t.db.kysely, runB)),
       ...(await stockOfB(t.db.kysely, runB)),
       ...(await segmentsOfB(t.db.kysely, runB)),
+      ...(await repairsOfB(t.db.kysely, runB)),
     } satisfies Partial<Record<IdKind, number | string>>);
     tokens.h5Run = await h5For(a.run);
     tokens.h5OtherRun = await h5For(a.run2);
@@ -310,7 +311,7 @@ describe('authorization matrix', () => {
 
   it("swaps every id field of every request, found in the route's contract, for another tenant's object: refused, and answered as a missing id is", async () => {
     const routes = t.app.routeTable.filter((r) => r.url.startsWith('/server_') && r.method !== 'HEAD' && r.permission !== 'public' && r.permission !== 'machine');
-    const missing: Record<IdKind, number | string> = { org: MISSING, role: MISSING, user: MISSING, run: MISSING, shiftReport: MISSING, shift: MISSING, shiftRecord: MISSING, message: MISSING, file: 'missingFileIdAAAAAAAAA', resource: MISSING, alarm: MISSING, riskPoint: MISSING, maintenancePlan: MISSING, maintenanceRecord: MISSING, stockPart: MISSING, stockSheet: MISSING, segmentPose: MISSING, tailGap: MISSING, tailClearance: MISSING };
+    const missing: Record<IdKind, number | string> = { org: MISSING, role: MISSING, user: MISSING, run: MISSING, shiftReport: MISSING, shift: MISSING, shiftRecord: MISSING, message: MISSING, file: 'missingFileIdAAAAAAAAA', resource: MISSING, alarm: MISSING, riskPoint: MISSING, maintenancePlan: MISSING, maintenanceRecord: MISSING, stockPart: MISSING, stockSheet: MISSING, segmentPose: MISSING, tailGap: MISSING, tailClearance: MISSING, repair: MISSING, knowledge: MISSING };
     const send = async (route: (typeof routes)[number], endpoint: EndpointDefinition, input: object) => {
       const inQuery = route.method === 'GET' || inputSource(endpoint) === 'query';
       const response = await t.app.inject({
@@ -406,4 +407,20 @@ async function segmentsOfB(db: TestApp['db']['kysely'], runB: number): Promise<{
     .returning('id')
     .executeTakeFirstOrThrow();
   return { segmentPose: pose.id, tailGap: gap.id, tailClearance: clearance.id };
+}
+
+/** A published repair case and a knowledge item of tenant B's run, for the id swap. */
+async function repairsOfB(db: TestApp['db']['kysely'], runB: number): Promise<{ repair: number; knowledge: number }> {
+  const now = Date.now();
+  const repair = await db
+    .insertInto('repair_records')
+    .values({ run_id: runB, finder: 'B', found_at: now, system: 'B', component: 'B', title: 'B fault', description: 'B fault', failure_mode: null, cause: 'B', result: 'B', repairers: null, repaired_at: now, state: 'repaired', case_state: 'published', published_at: now, published_by: null, alarm_id: null, ring_no: null, mtce_record_id: null, fingerprint: null, created_by: null, created_at: now, updated_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const knowledge = await db
+    .insertInto('knowledge_items')
+    .values({ run_id: runB, name: 'B manual', code: 'B-1', system: null, remark: null, file_id: null, extraction: 'none', text: null, created_by: null, created_at: now, updated_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { repair: repair.id, knowledge: knowledge.id };
 }

@@ -82,7 +82,7 @@ export function idFieldsOf(input: z.ZodType): IdField[] {
 }
 
 /** The kinds of object an id field names. */
-export type IdKind = 'org' | 'role' | 'user' | 'run' | 'shiftReport' | 'shift' | 'shiftRecord' | 'message' | 'file' | 'resource' | 'alarm' | 'riskPoint' | 'maintenancePlan' | 'maintenanceRecord' | 'stockPart' | 'stockSheet' | 'segmentPose' | 'tailGap' | 'tailClearance';
+export type IdKind = 'org' | 'role' | 'user' | 'run' | 'shiftReport' | 'shift' | 'shiftRecord' | 'message' | 'file' | 'resource' | 'alarm' | 'riskPoint' | 'maintenancePlan' | 'maintenanceRecord' | 'stockPart' | 'stockSheet' | 'segmentPose' | 'tailGap' | 'tailClearance' | 'repair' | 'knowledge';
 
 /** What a field named `…Id` / `…Ids` names, by its name. */
 export const KIND_OF_FIELD: Readonly<Record<string, IdKind>> = {
@@ -104,6 +104,10 @@ export const KIND_OF_FIELD: Readonly<Record<string, IdKind>> = {
   planId: 'maintenancePlan',
   maintenanceRecordId: 'maintenanceRecord',
   partId: 'stockPart',
+  alarmId: 'alarm',
+  repairId: 'repair',
+  photoIds: 'file',
+  videoIds: 'file',
 };
 /** What `id` / `ids` (and a resource's `parentId`) name, by the endpoint's family. */
 const KIND_OF_OBJECT: readonly (readonly [RegExp, IdKind])[] = [
@@ -125,6 +129,9 @@ const KIND_OF_OBJECT: readonly (readonly [RegExp, IdKind])[] = [
   [/^segment\.(?:pose|ringWidth|kPos)/, 'segmentPose'],
   [/^segment\.tail/, 'tailGap'],
   [/^segment\.clearance/, 'tailClearance'],
+  // Knowledge calls name a knowledge item; repair, case and diagnosis calls a repair (a suggestion's source is a case).
+  [/^knowledge\./, 'knowledge'],
+  [/^repair\./, 'repair'],
 ];
 
 /** The kind of an id field; undefined when the matrix cannot tell (the swap test then fails, naming the field). */
