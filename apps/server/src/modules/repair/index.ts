@@ -1,6 +1,8 @@
 import { migration } from '../../db/migrations/20261203T1000_repairs.js';
 import { migration as grants } from '../../db/migrations/20261203T1100_repairGrants.js';
+import { migration as search } from '../../db/migrations/20261203T1200_repairSearch.js';
 import { defineModule } from '../../platform/module.js';
+import { registerRepairSearch } from './search/register.js';
 
 /**
  * Repairs, the case base, the knowledge base and diagnosis (issue 22, spec §2 `stm_smtce`): repair
@@ -11,6 +13,9 @@ import { defineModule } from '../../platform/module.js';
  */
 export const repairModule = defineModule({
   name: 'repair',
-  migrations: { '20261203T1000_repairs': migration, '20261203T1100_repairGrants': grants },
-  register() {},
+  migrations: { '20261203T1000_repairs': migration, '20261203T1100_repairGrants': grants, '20261203T1200_repairSearch': search },
+  register(ctx) {
+    // Search, knowledge and diagnosis: provides `repairSearch` (reindex, findRepairs) and `knowledge`.
+    registerRepairSearch(ctx);
+  },
 });
