@@ -1,5 +1,7 @@
 import { repairContract as c, type Page } from '@boreline/contracts';
 import { type Locale, type MessageKey, translate } from '@boreline/i18n';
+import * as XLSX from '@e965/xlsx';
+import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -79,6 +81,28 @@ describe('knowledge base: add, extract, find, edit, delete; rules and reach', ()
     expect(all.records.map((r) => r.id)).toEqual([docxItem.id, pdfItem.id]);
     expect(all.records[0]!.snippet).toBeNull();
     expect((await page({ system: 'Main drive' })).records.map((r) => r.id)).toEqual([pdfItem.id]);
+  });
+
+  it('extracts the cell text of .xlsx and legacy .xls workbooks', async () => {
+    const book = new ExcelJS.Workbook();
+    book.addWorksheet('Checks').addRow(['Hydraulikpumpe', 'Druckverlust prüfen']);
+    const xlsx = new Uint8Array(await book.xlsx.writeBuffer());
+    const legacy = XLSX.utils.book_new();
+    XLSX.utils.book_append_sheet(legacy, XLSX.utils.aoa_to_sheet([['Grout line', 'flushing interval'], ['Mortar', 'viscosity']]), 'Grout');
+    const xls = new Uint8Array(XLSX.write(legacy, { bookType: 'biff8', type: 'array' }) as ArrayBuffer);
+    const xlsxItem = w.data<Knowledge>(await w.post(c.knowledgeAdd, { runId: w.runA, name: 'Pump checks', code: 'KB-X1', fileId: await w.upload(w.runA, 'checks.xlsx', xlsx) }));
+    const xlsItem = w.data<Knowledge>(await w.post(c.knowledgeAdd, { runId: w.runA, name: 'Grout sheet', code: 'KB-X2', fileId: await w.upload(w.runA, 'grout.xls', xls) }));
+    expect((await extracted(w.runA, xlsxItem.id)).extraction).toBe('done');
+    expect((await extracted(w.runA, xlsItem.id)).extraction).toBe('done');
+    expect((await page({ keyword: 'druckverlust' })).records.map((r) => r.id)).toEqual([xlsxItem.id]);
+    expect((await page({ keyword: 'viscosity' })).records.map((r) => r.id)).toEqual([xlsItem.id]);
+  });
+
+  it('records a document that cannot be read as failed and still finds it by its name', async () => {
+    const broken = new TextEncoder().encode('%PDF-1.7\n1 0 obj << /Type /Catalog >> broken beyond repair\n');
+    const item = w.data<Knowledge>(await w.post(c.knowledgeAdd, { runId: w.runA, name: 'Damaged scan', code: 'KB-F', fileId: await w.upload(w.runA, 'damaged.pdf', broken) }));
+    expect(await extracted(w.runA, item.id)).toMatchObject({ extraction: 'failed', textLength: 0 });
+    expect((await page({ keyword: 'damaged scan' })).records.map((r) => r.id)).toEqual([item.id]);
   });
 
   it('keeps no text for a picture; a new file replaces the old one and is extracted again; delete removes item, file and index entry', async () => {
