@@ -24,8 +24,14 @@ const ROUNDS = 21;
 const TIME_TARGET_MS = 100;
 const SESSION: AuthSession = { sessionId: 0, userId: 0, sa: true, zb: false, orgId: null, expiresAt: Number.MAX_SAFE_INTEGER, runId: null };
 
+interface Story {
+  system: string;
+  title: string;
+  text: string;
+}
+
 /** Fault stories in the six languages; a case is one of them with a few words of its own. */
-const STORIES: readonly { system: string; title: string; text: string }[] = [
+const STORIES: readonly [Story, ...Story[]] = [
   { system: 'Screw conveyor', title: 'Screw conveyor jammed', text: 'Screw conveyor torque at the limit, boulders jammed the screw flights; screw reversed and cleared' },
   { system: 'Main drive', title: 'Main bearing seal leak', text: 'Grease and gear oil leaking at the main bearing outer lip seal; seal replaced' },
   { system: '主驱动', title: '主驱动漏油', text: '主驱动漏油，主轴承密封圈磨损，更换密封圈后恢复掘进' },
@@ -37,12 +43,12 @@ const STORIES: readonly { system: string; title: string; text: string }[] = [
   { system: 'Cutterhead', title: 'Cutterhead overload', text: 'Cutterhead torque overload in sticky clay, foam injection increased' },
   { system: 'Belt conveyor', title: 'Belt conveyor misalignment', text: 'The belt conveyor ran off its idlers, guide roller replaced and belt aligned' },
 ];
-const FILLER = ['ring', 'shift', 'night', 'inspection', 'crew', 'chamber', 'pressure', 'sensor', 'hose', 'valve', 'filter', 'motor', 'gearbox', 'temperature', 'vibration', 'noise'];
+const FILLER: readonly [string, ...string[]] = ['ring', 'shift', 'night', 'inspection', 'crew', 'chamber', 'pressure', 'sensor', 'hose', 'valve', 'filter', 'motor', 'gearbox', 'temperature', 'vibration', 'noise'];
 
 async function seed(db: ReturnType<typeof openDatabase>, search: RepairSearch): Promise<{ runId: number; alarmId: number }> {
   const k = db.kysely;
   const random = seededRandom(11);
-  const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
+  const pick = <T>(list: readonly [T, ...T[]]): T => list[Math.floor(random() * list.length)] ?? list[0];
   const org = await k.insertInto('orgs').values({ name: 'Bench', type: 'company', parent_id: null, path: '/', sort: 1, created_at: 0 }).returning('id').executeTakeFirstOrThrow();
   await k.updateTable('orgs').set({ path: `/${org.id}/` }).where('id', '=', org.id).execute();
   const runIds: number[] = [];
@@ -54,7 +60,8 @@ async function seed(db: ReturnType<typeof openDatabase>, search: RepairSearch): 
       .executeTakeFirstOrThrow();
     runIds.push(run.id);
   }
-  const runId = runIds[0]!;
+  const [runId = 0] = runIds;
+  const pickRun = (): number => runIds[Math.floor(random() * runIds.length)] ?? runId;
   const start = Date.UTC(2026, 0, 5);
   const alarm = await k
     .insertInto('alarms')
@@ -75,7 +82,7 @@ async function seed(db: ReturnType<typeof openDatabase>, search: RepairSearch): 
         const story = pick(STORIES);
         const at = start + (i + j) * 60_000;
         return {
-          run_id: pick(runIds), finder: 'Crew', found_at: at, system: story.system, component: 'Part', title: story.title, description: `${story.text}; ${filler()}`,
+          run_id: pickRun(), finder: 'Crew', found_at: at, system: story.system, component: 'Part', title: story.title, description: `${story.text}; ${filler()}`,
           failure_mode: null, cause: filler(), result: filler(), repairers: null, repaired_at: at + 1, state: 'repaired', case_state: random() < 0.8 ? 'published' : 'none',
           published_at: at + 2, published_by: null, alarm_id: random() < 0.05 ? alarm.id : null, ring_no: null, mtce_record_id: null, fingerprint: random() < 0.3 ? fingerprint() : null,
           created_by: null, created_at: at, updated_at: at,
@@ -87,7 +94,7 @@ async function seed(db: ReturnType<typeof openDatabase>, search: RepairSearch): 
       const rows = Array.from({ length: Math.min(batch, KNOWLEDGE - i) }, (_, j) => {
         const story = pick(STORIES);
         const text = Array.from({ length: 8 }, () => `${pick(STORIES).text}. ${filler()}`).join('\n');
-        return { run_id: pick(runIds), name: `${story.title} procedure ${i + j}`, code: `KB-${i + j}`, system: story.system, remark: filler(), file_id: null, extraction: 'done', text, created_by: null, created_at: i + j, updated_at: i + j };
+        return { run_id: pickRun(), name: `${story.title} procedure ${i + j}`, code: `KB-${i + j}`, system: story.system, remark: filler(), file_id: null, extraction: 'done', text, created_by: null, created_at: i + j, updated_at: i + j };
       });
       await trx.insertInto('knowledge_items').values(rows).execute();
     }

@@ -5,11 +5,9 @@ import type { AuthSession } from '../../core/auth.js';
 import { errors } from '../../core/errors.js';
 import { t } from '../../core/i18n.js';
 import type { Database } from '../../db/schema.js';
-import { runTagList } from '../../telemetry/index.js';
-import type { MachineHistory } from '../../telemetry/machineHistory.js';
-import { presentAlarm, type RunNaming } from '../alarm/api/alarm.presenter.js';
-import { machineTypeOf } from '../project/run.repo.js';
-import type { RunScope, ScopedRun } from '../project/runScope.js';
+import { type MachineHistory, runTagList } from '../../telemetry/index.js';
+import { presentAlarm, type RunNaming } from '../alarm/index.js';
+import { machineTypeOf, type RunScope, type ScopedRun } from '../project/index.js';
 import { markedWords } from './search/normalize.js';
 import type { RepairSearch, SearchHit } from './search/repairSearch.js';
 

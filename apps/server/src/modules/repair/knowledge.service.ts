@@ -4,9 +4,8 @@ import type { AuthSession } from '../../core/auth.js';
 import { errors } from '../../core/errors.js';
 import type { Database } from '../../db/schema.js';
 import type { KnowledgeItemTable } from '../../db/schema/repair.js';
-import { type FileRow, type FilesService } from '../files/files.service.js';
-import { presentFile } from '../files/files.http.js';
-import type { RunScope } from '../project/runScope.js';
+import { type FileRow, type FilesService, presentFile } from '../files/index.js';
+import type { RunScope } from '../project/index.js';
 import { EXTRACT_LIMITS, type ExtractLimits, extractText, isExtracted } from './search/extract.js';
 import type { RepairSearch } from './search/repairSearch.js';
 
@@ -86,7 +85,8 @@ export class KnowledgeService {
   async detail(session: AuthSession, runId: number, id: number): Promise<Knowledge> {
     const row = await this.itemFor(session, runId, id, 'maintenance.knowledge.read');
     const [item] = await this.presentAll([row]);
-    return item!;
+    if (!item) throw errors.business('diagnosis.error.knowledgeNotFound');
+    return item;
   }
 
   async add(session: AuthSession, input: repairContract.KnowledgeFields): Promise<Knowledge> {

@@ -7,7 +7,8 @@ type Diagnosis = { query: string; suggestions: c.Suggestion[] };
 /** The case base as a search finds it: six languages, two-character Chinese terms, umlauts, and never another tenant's cases. */
 describe('repair search: full text over cases on the real database', () => {
   let w: SearchWorld;
-  const ids: Record<string, number> = {};
+  const ids = { seal: 0, zhLeak: 0, screw: 0, pump: 0, belt: 0, cutter: 0, grout: 0, draft: 0, otherSeal: 0, otherZh: 0, otherScrew: 0 };
+  const marked = (hit: { snippet: c.Snippet } | undefined) => (hit ? hit.snippet.marks.map(([a, b]) => hit.snippet.text.slice(a, b)) : []);
   const corpus = {
     seal: { title: 'Main bearing seal leak', system: 'Main drive', component: 'Seal', description: 'Grease and gear oil leaking at the main bearing outer lip seal during advance', cause: 'Outer lip seal worn after 900 rings', result: 'Replaced the outer lip seal and refilled grease' },
     zhLeak: { title: '主驱动漏油', system: '主驱动', component: '密封', description: '主驱动漏油，检查发现主轴承密封圈磨损', cause: '密封圈老化', result: '更换密封圈' },
@@ -50,7 +51,7 @@ describe('repair search: full text over cases on the real database', () => {
     const hits = await w.search.findRepairs(tenantA(), '漏油', { publishedOnly: true });
     expect(hits.map((h) => h.id)).toEqual([ids.zhLeak]);
     const [hit] = hits;
-    expect(hit!.snippet.marks.map(([a, b]) => hit!.snippet.text.slice(a, b))).toContain('漏油');
+    expect(marked(hit)).toContain('漏油');
     // A lone character falls back to LIKE and still finds it.
     expect((await w.search.findRepairs(tenantA(), '漏', { publishedOnly: true })).map((h) => h.id)).toEqual([ids.zhLeak]);
     // Three characters inside the run (bigrams 密封, 封圈) too.
@@ -63,7 +64,7 @@ describe('repair search: full text over cases on the real database', () => {
       expect(hits.map((h) => h.id), query).toEqual([ids.screw]);
     }
     const [hit] = await w.search.findRepairs(tenantA(), 'Förderschnecke', { publishedOnly: true });
-    expect(hit!.snippet.marks.map(([a, b]) => hit!.snippet.text.slice(a, b))).toEqual(['Förderschnecke']);
+    expect(marked(hit)).toEqual(['Förderschnecke']);
     // A plain vowel is not an umlaut.
     expect(await w.search.findRepairs(tenantA(), 'Forderschnecke', { publishedOnly: true })).toEqual([]);
   });
@@ -78,9 +79,9 @@ describe('repair search: full text over cases on the real database', () => {
   });
 
   it('follows a changed record and forgets a removed one', async () => {
-    await w.t.db.kysely.updateTable('repair_records').set({ cause: 'Bentonite clogged the grout line' }).where('id', '=', ids.grout!).execute();
+    await w.t.db.kysely.updateTable('repair_records').set({ cause: 'Bentonite clogged the grout line' }).where('id', '=', ids.grout).execute();
     expect(await w.search.findRepairs(tenantA(), 'bentonite')).toEqual([]);
-    await w.search.reindex('repair', ids.grout!);
+    await w.search.reindex('repair', ids.grout);
     expect((await w.search.findRepairs(tenantA(), 'bentonite')).map((h) => h.id)).toEqual([ids.grout]);
     const gone = await w.addRepair(w.runA, { title: 'Temporary', description: 'Ephemeral record' });
     expect(await w.search.findRepairs(tenantA(), 'ephemeral')).toHaveLength(1);

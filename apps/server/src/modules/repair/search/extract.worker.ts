@@ -69,7 +69,7 @@ async function extract(job: ExtractJob): Promise<string> {
 parentPort?.on('message', (job: ExtractJob) => {
   const post = (answer: ExtractAnswer) => parentPort?.postMessage(answer);
   extract(job).then(
-    (text) => post({ ok: true, text: text.replace(/\u0000/g, '').slice(0, TEXT_MAX) }),
+    (text) => post({ ok: true, text: text.replaceAll(String.fromCharCode(0), '').slice(0, TEXT_MAX) }),
     (error: unknown) => post({ ok: false, error: error instanceof Error ? error.message : String(error) }),
   );
 });

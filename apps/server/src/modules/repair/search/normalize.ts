@@ -49,22 +49,19 @@ export function tokenize(text: string): Token[] {
     const flush = () => {
       if (!stretch || stretch.chars.length === 0) return;
       const { chars } = stretch;
-      if (stretch.cjk) {
-        if (chars.length === 1) {
-          const only = chars[0]!;
-          tokens.push({ term: only.c, start: only.at, end: only.at + only.c.length, cjk: true });
-        } else {
-          for (let i = 0; i + 1 < chars.length; i++) {
-            const a = chars[i]!;
-            const b = chars[i + 1]!;
-            tokens.push({ term: a.c + b.c, start: a.at, end: b.at + b.c.length, cjk: true });
-          }
-        }
-      } else {
-        const first = chars[0]!;
-        const last = chars[chars.length - 1]!;
+      const first = chars[0];
+      const last = chars[chars.length - 1];
+      if (!first || !last) return;
+      if (!stretch.cjk) {
         const term = foldWord(chars.map((x) => x.c).join(''));
         if (term.length > 0) tokens.push({ term, start: first.at, end: last.at + last.c.length, cjk: false });
+      } else if (chars.length === 1) {
+        tokens.push({ term: first.c, start: first.at, end: first.at + first.c.length, cjk: true });
+      } else {
+        chars.slice(1).forEach((b, i) => {
+          const a = chars[i] ?? b;
+          tokens.push({ term: a.c + b.c, start: a.at, end: b.at + b.c.length, cjk: true });
+        });
       }
       stretch = null;
     };

@@ -7,7 +7,8 @@ declare module 'word-extractor' {
     getEndnotes(): string;
     getTextboxes(options?: { includeHeadersAndFooters?: boolean; includeBody?: boolean }): string;
   }
-  export default class WordExtractor {
+  class WordExtractor {
     extract(source: string | Buffer): Promise<WordDocument>;
   }
+  export = WordExtractor;
 }
