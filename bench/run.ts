@@ -2,6 +2,7 @@ import { alarmEvaluation } from './benches/alarmEvaluation.js';
 import { bundleSize } from './benches/bundleSize.js';
 import { chartRange } from './benches/chartRange.js';
 import { codec } from './benches/codec.js';
+import { diagnosis } from './benches/diagnosis.js';
 import { fanout } from './benches/fanout.js';
 import { fileServing } from './benches/fileServing.js';
 import { firstContent } from './benches/firstContent.js';
@@ -20,6 +21,7 @@ const BENCHES: Record<string, () => Promise<void>> = {
   'bundle-size': bundleSize,
   'chart-range': chartRange,
   codec,
+  diagnosis,
   fanout,
   'file-serving': fileServing,
   'first-content': firstContent,

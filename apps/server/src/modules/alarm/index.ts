@@ -6,6 +6,8 @@ import { provideAlarmDigest } from './digest/index.js';
 import { registerAlarmRuntime } from './runtime/index.js';
 
 export { type SegmentAlarm, SegmentAlarms } from './recordAlarm.js';
+/** Alarms named as the pages show them (the repair module's diagnosis reads an alarm's name and repair suggestion). */
+export { presentAlarm, type RunNaming } from './api/alarm.presenter.js';
 export type { AlarmRuntimeControl } from './runtimeControl.js';
 
 /**

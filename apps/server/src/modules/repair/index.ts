@@ -1,11 +1,12 @@
 import { migration } from '../../db/migrations/20261203T1000_repairs.js';
 import { migration as grants } from '../../db/migrations/20261203T1100_repairGrants.js';
+import { migration as search } from '../../db/migrations/20261203T1200_repairSearch.js';
 import { defineModule } from '../../platform/module.js';
-import { LikeRepairFinder, type RepairFinder } from './finder.js';
 import { registerRepairRoutes } from './repair.routes.js';
 import { RepairService } from './repair.service.js';
+import { registerRepairSearch } from './search/register.js';
 
-export { type RepairFinder, type RepairHit, snippetOf, wordsOf } from './finder.js';
+export type { RepairFinder, RepairHit } from './finder.js';
 export { RepairService } from './repair.service.js';
 
 declare module '../../core/services.js' {
@@ -24,22 +25,21 @@ declare module '../../core/services.js' {
  */
 export const repairModule = defineModule({
   name: 'repair',
-  migrations: { '20261203T1000_repairs': migration, '20261203T1100_repairGrants': grants },
+  migrations: { '20261203T1000_repairs': migration, '20261203T1100_repairGrants': grants, '20261203T1200_repairSearch': search },
   register(ctx) {
-    const fallback = new LikeRepairFinder(ctx.db);
-    // ── SEARCH HOOK ─────────────────────────────────────────────────────────────────────────────
-    // The search part (repairSearch*, knowledge*, diagnosis*) plugs in here. It calls
-    // `registerRepairSearch(ctx, service)` right after the service is made, which provides the
-    // `repairSearch` service; then these two lines become
-    //   indexed: (kind, id) => ctx.services.get('repairSearch').reindex(kind, id),
-    //   finder: () => ctx.services.get('repairSearch'),   // it implements RepairFinder (finder.ts)
-    // Both are read lazily, on each write and search, so the order of registration does not matter.
-    const indexed = (_kind: 'repair' | 'knowledge', _id: number): Promise<void> => Promise.resolve();
-    const finder = (): RepairFinder => fallback;
-    // ── END SEARCH HOOK ─────────────────────────────────────────────────────────────────────────
-    const service = new RepairService({ db: ctx.db, runs: ctx.services.get('runScope'), files: ctx.services.get('files'), machine: ctx.machine, indexed, finder, now: ctx.now });
+    // Full-text search, the knowledge base and diagnosis: provides `repairSearch`, which indexes
+    // every repair written and finds repairs for the list's and the case base's words.
+    const repairSearch = registerRepairSearch(ctx);
+    const service = new RepairService({
+      db: ctx.db,
+      runs: ctx.services.get('runScope'),
+      files: ctx.services.get('files'),
+      machine: ctx.machine,
+      indexed: (kind, id) => repairSearch.reindex(kind, id),
+      finder: () => repairSearch,
+      now: ctx.now,
+    });
     ctx.services.provide('repairs', service);
-    // registerRepairSearch(ctx, service);  ← the search part registers here.
     registerRepairRoutes(ctx.app, service, ctx.endpoints);
   },
 });
