@@ -233,9 +233,13 @@ describe('maintenance in Chromium: a plan with a checklist and a reminder, on th
     await expect.poll(() => figure(page, 'doneOnTime'), { timeout: 10_000 }).toBe(String(before.doneOnTime + 1));
     const after = await apiCall(server.origin, token, mtcePlanContract.mtcePlanDashboard, { runId: milan.id });
     expect(after.doneOnTime).toBe(before.doneOnTime + 1);
-    // One more on time among the settled ones: the rate rises (to 100 % when nothing was settled), unless it was 100 % already.
-    if (before.compliance === null || before.compliance === 100) expect(after.compliance).toBe(100);
-    else expect(after.compliance ?? 0).toBeGreaterThan(before.compliance);
+    // One more on time among the settled ones: the rate does not fall (to 100 % when nothing was
+    // settled); shown to one decimal, 173/190 and 174/191 are both 91.1 %. The demo's own plans run
+    // on the real clock: one falling overdue meanwhile (or a record leaving the 30 days) moves the
+    // rate too, so it is compared when nothing else moved.
+    const othersMoved = after.overdue !== before.overdue || after.doneLate !== before.doneLate;
+    if (before.compliance === null) expect(after.compliance).toBe(100);
+    else if (!othersMoved) expect(after.compliance ?? 0).toBeGreaterThanOrEqual(before.compliance);
     expect(Number((await figure(page, 'compliance')).replace(/[%\s]/g, ''))).toBe(after.compliance);
     const finding = page.getByTestId('dashboard-abnormal').getByTestId('dashboard-record').first();
     expect(await finding.innerText()).toContain(`${PLAN.system} / ${PLAN.component}: ${PLAN.content}`);
