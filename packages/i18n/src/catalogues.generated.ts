@@ -15,6 +15,7 @@ import zh_CN_messages from '../locales/zh-CN/messages.json' with { type: 'json' 
 import zh_CN_ownTags from '../locales/zh-CN/ownTags.json' with { type: 'json' };
 import zh_CN_project from '../locales/zh-CN/project.json' with { type: 'json' };
 import zh_CN_realtime from '../locales/zh-CN/realtime.json' with { type: 'json' };
+import zh_CN_repairWeb from '../locales/zh-CN/repairWeb.json' with { type: 'json' };
 import zh_CN_report from '../locales/zh-CN/report.json' with { type: 'json' };
 import zh_CN_ringHistory from '../locales/zh-CN/ringHistory.json' with { type: 'json' };
 import zh_CN_risk from '../locales/zh-CN/risk.json' with { type: 'json' };
@@ -47,6 +48,7 @@ import en_US_messages from '../locales/en-US/messages.json' with { type: 'json' 
 import en_US_ownTags from '../locales/en-US/ownTags.json' with { type: 'json' };
 import en_US_project from '../locales/en-US/project.json' with { type: 'json' };
 import en_US_realtime from '../locales/en-US/realtime.json' with { type: 'json' };
+import en_US_repairWeb from '../locales/en-US/repairWeb.json' with { type: 'json' };
 import en_US_report from '../locales/en-US/report.json' with { type: 'json' };
 import en_US_ringHistory from '../locales/en-US/ringHistory.json' with { type: 'json' };
 import en_US_risk from '../locales/en-US/risk.json' with { type: 'json' };
@@ -79,6 +81,7 @@ import it_IT_messages from '../locales/it-IT/messages.json' with { type: 'json' 
 import it_IT_ownTags from '../locales/it-IT/ownTags.json' with { type: 'json' };
 import it_IT_project from '../locales/it-IT/project.json' with { type: 'json' };
 import it_IT_realtime from '../locales/it-IT/realtime.json' with { type: 'json' };
+import it_IT_repairWeb from '../locales/it-IT/repairWeb.json' with { type: 'json' };
 import it_IT_report from '../locales/it-IT/report.json' with { type: 'json' };
 import it_IT_ringHistory from '../locales/it-IT/ringHistory.json' with { type: 'json' };
 import it_IT_risk from '../locales/it-IT/risk.json' with { type: 'json' };
@@ -111,6 +114,7 @@ import de_AT_messages from '../locales/de-AT/messages.json' with { type: 'json' 
 import de_AT_ownTags from '../locales/de-AT/ownTags.json' with { type: 'json' };
 import de_AT_project from '../locales/de-AT/project.json' with { type: 'json' };
 import de_AT_realtime from '../locales/de-AT/realtime.json' with { type: 'json' };
+import de_AT_repairWeb from '../locales/de-AT/repairWeb.json' with { type: 'json' };
 import de_AT_report from '../locales/de-AT/report.json' with { type: 'json' };
 import de_AT_ringHistory from '../locales/de-AT/ringHistory.json' with { type: 'json' };
 import de_AT_risk from '../locales/de-AT/risk.json' with { type: 'json' };
@@ -143,6 +147,7 @@ import pt_PT_messages from '../locales/pt-PT/messages.json' with { type: 'json' 
 import pt_PT_ownTags from '../locales/pt-PT/ownTags.json' with { type: 'json' };
 import pt_PT_project from '../locales/pt-PT/project.json' with { type: 'json' };
 import pt_PT_realtime from '../locales/pt-PT/realtime.json' with { type: 'json' };
+import pt_PT_repairWeb from '../locales/pt-PT/repairWeb.json' with { type: 'json' };
 import pt_PT_report from '../locales/pt-PT/report.json' with { type: 'json' };
 import pt_PT_ringHistory from '../locales/pt-PT/ringHistory.json' with { type: 'json' };
 import pt_PT_risk from '../locales/pt-PT/risk.json' with { type: 'json' };
@@ -175,6 +180,7 @@ import tr_TR_messages from '../locales/tr-TR/messages.json' with { type: 'json' 
 import tr_TR_ownTags from '../locales/tr-TR/ownTags.json' with { type: 'json' };
 import tr_TR_project from '../locales/tr-TR/project.json' with { type: 'json' };
 import tr_TR_realtime from '../locales/tr-TR/realtime.json' with { type: 'json' };
+import tr_TR_repairWeb from '../locales/tr-TR/repairWeb.json' with { type: 'json' };
 import tr_TR_report from '../locales/tr-TR/report.json' with { type: 'json' };
 import tr_TR_ringHistory from '../locales/tr-TR/ringHistory.json' with { type: 'json' };
 import tr_TR_risk from '../locales/tr-TR/risk.json' with { type: 'json' };
@@ -193,15 +199,15 @@ import tr_TR_ui from '../locales/tr-TR/ui.json' with { type: 'json' };
 import tr_TR_validation from '../locales/tr-TR/validation.json' with { type: 'json' };
 
 /** Catalogue files, one per domain, the same names in every locale folder. */
-export const DOMAINS = ['account', 'admin', 'alarm', 'alarmEngine', 'alarmWeb', 'auth', 'common', 'connection', 'files', 'imports', 'maintenance', 'maintenanceWeb', 'messages', 'ownTags', 'project', 'realtime', 'report', 'ringHistory', 'risk', 'runAdmin', 'segment', 'segmentAnalysis', 'segmentWeb', 'shell', 'statistic', 'stock', 'stockAnalysis', 'stockWeb', 'tagMapping', 'telemetry', 'ui', 'validation'] as const;
+export const DOMAINS = ['account', 'admin', 'alarm', 'alarmEngine', 'alarmWeb', 'auth', 'common', 'connection', 'files', 'imports', 'maintenance', 'maintenanceWeb', 'messages', 'ownTags', 'project', 'realtime', 'repairWeb', 'report', 'ringHistory', 'risk', 'runAdmin', 'segment', 'segmentAnalysis', 'segmentWeb', 'shell', 'statistic', 'stock', 'stockAnalysis', 'stockWeb', 'tagMapping', 'telemetry', 'ui', 'validation'] as const;
 
-export const english = { ...en_US_account, ...en_US_admin, ...en_US_alarm, ...en_US_alarmEngine, ...en_US_alarmWeb, ...en_US_auth, ...en_US_common, ...en_US_connection, ...en_US_files, ...en_US_imports, ...en_US_maintenance, ...en_US_maintenanceWeb, ...en_US_messages, ...en_US_ownTags, ...en_US_project, ...en_US_realtime, ...en_US_report, ...en_US_ringHistory, ...en_US_risk, ...en_US_runAdmin, ...en_US_segment, ...en_US_segmentAnalysis, ...en_US_segmentWeb, ...en_US_shell, ...en_US_statistic, ...en_US_stock, ...en_US_stockAnalysis, ...en_US_stockWeb, ...en_US_tagMapping, ...en_US_telemetry, ...en_US_ui, ...en_US_validation };
+export const english = { ...en_US_account, ...en_US_admin, ...en_US_alarm, ...en_US_alarmEngine, ...en_US_alarmWeb, ...en_US_auth, ...en_US_common, ...en_US_connection, ...en_US_files, ...en_US_imports, ...en_US_maintenance, ...en_US_maintenanceWeb, ...en_US_messages, ...en_US_ownTags, ...en_US_project, ...en_US_realtime, ...en_US_repairWeb, ...en_US_report, ...en_US_ringHistory, ...en_US_risk, ...en_US_runAdmin, ...en_US_segment, ...en_US_segmentAnalysis, ...en_US_segmentWeb, ...en_US_shell, ...en_US_statistic, ...en_US_stock, ...en_US_stockAnalysis, ...en_US_stockWeb, ...en_US_tagMapping, ...en_US_telemetry, ...en_US_ui, ...en_US_validation };
 
 export const LOCALE_CATALOGUES = {
-  'zh-CN': { ...zh_CN_account, ...zh_CN_admin, ...zh_CN_alarm, ...zh_CN_alarmEngine, ...zh_CN_alarmWeb, ...zh_CN_auth, ...zh_CN_common, ...zh_CN_connection, ...zh_CN_files, ...zh_CN_imports, ...zh_CN_maintenance, ...zh_CN_maintenanceWeb, ...zh_CN_messages, ...zh_CN_ownTags, ...zh_CN_project, ...zh_CN_realtime, ...zh_CN_report, ...zh_CN_ringHistory, ...zh_CN_risk, ...zh_CN_runAdmin, ...zh_CN_segment, ...zh_CN_segmentAnalysis, ...zh_CN_segmentWeb, ...zh_CN_shell, ...zh_CN_statistic, ...zh_CN_stock, ...zh_CN_stockAnalysis, ...zh_CN_stockWeb, ...zh_CN_tagMapping, ...zh_CN_telemetry, ...zh_CN_ui, ...zh_CN_validation },
-  'en-US': { ...en_US_account, ...en_US_admin, ...en_US_alarm, ...en_US_alarmEngine, ...en_US_alarmWeb, ...en_US_auth, ...en_US_common, ...en_US_connection, ...en_US_files, ...en_US_imports, ...en_US_maintenance, ...en_US_maintenanceWeb, ...en_US_messages, ...en_US_ownTags, ...en_US_project, ...en_US_realtime, ...en_US_report, ...en_US_ringHistory, ...en_US_risk, ...en_US_runAdmin, ...en_US_segment, ...en_US_segmentAnalysis, ...en_US_segmentWeb, ...en_US_shell, ...en_US_statistic, ...en_US_stock, ...en_US_stockAnalysis, ...en_US_stockWeb, ...en_US_tagMapping, ...en_US_telemetry, ...en_US_ui, ...en_US_validation },
-  'it-IT': { ...it_IT_account, ...it_IT_admin, ...it_IT_alarm, ...it_IT_alarmEngine, ...it_IT_alarmWeb, ...it_IT_auth, ...it_IT_common, ...it_IT_connection, ...it_IT_files, ...it_IT_imports, ...it_IT_maintenance, ...it_IT_maintenanceWeb, ...it_IT_messages, ...it_IT_ownTags, ...it_IT_project, ...it_IT_realtime, ...it_IT_report, ...it_IT_ringHistory, ...it_IT_risk, ...it_IT_runAdmin, ...it_IT_segment, ...it_IT_segmentAnalysis, ...it_IT_segmentWeb, ...it_IT_shell, ...it_IT_statistic, ...it_IT_stock, ...it_IT_stockAnalysis, ...it_IT_stockWeb, ...it_IT_tagMapping, ...it_IT_telemetry, ...it_IT_ui, ...it_IT_validation },
-  'de-AT': { ...de_AT_account, ...de_AT_admin, ...de_AT_alarm, ...de_AT_alarmEngine, ...de_AT_alarmWeb, ...de_AT_auth, ...de_AT_common, ...de_AT_connection, ...de_AT_files, ...de_AT_imports, ...de_AT_maintenance, ...de_AT_maintenanceWeb, ...de_AT_messages, ...de_AT_ownTags, ...de_AT_project, ...de_AT_realtime, ...de_AT_report, ...de_AT_ringHistory, ...de_AT_risk, ...de_AT_runAdmin, ...de_AT_segment, ...de_AT_segmentAnalysis, ...de_AT_segmentWeb, ...de_AT_shell, ...de_AT_statistic, ...de_AT_stock, ...de_AT_stockAnalysis, ...de_AT_stockWeb, ...de_AT_tagMapping, ...de_AT_telemetry, ...de_AT_ui, ...de_AT_validation },
-  'pt-PT': { ...pt_PT_account, ...pt_PT_admin, ...pt_PT_alarm, ...pt_PT_alarmEngine, ...pt_PT_alarmWeb, ...pt_PT_auth, ...pt_PT_common, ...pt_PT_connection, ...pt_PT_files, ...pt_PT_imports, ...pt_PT_maintenance, ...pt_PT_maintenanceWeb, ...pt_PT_messages, ...pt_PT_ownTags, ...pt_PT_project, ...pt_PT_realtime, ...pt_PT_report, ...pt_PT_ringHistory, ...pt_PT_risk, ...pt_PT_runAdmin, ...pt_PT_segment, ...pt_PT_segmentAnalysis, ...pt_PT_segmentWeb, ...pt_PT_shell, ...pt_PT_statistic, ...pt_PT_stock, ...pt_PT_stockAnalysis, ...pt_PT_stockWeb, ...pt_PT_tagMapping, ...pt_PT_telemetry, ...pt_PT_ui, ...pt_PT_validation },
-  'tr-TR': { ...tr_TR_account, ...tr_TR_admin, ...tr_TR_alarm, ...tr_TR_alarmEngine, ...tr_TR_alarmWeb, ...tr_TR_auth, ...tr_TR_common, ...tr_TR_connection, ...tr_TR_files, ...tr_TR_imports, ...tr_TR_maintenance, ...tr_TR_maintenanceWeb, ...tr_TR_messages, ...tr_TR_ownTags, ...tr_TR_project, ...tr_TR_realtime, ...tr_TR_report, ...tr_TR_ringHistory, ...tr_TR_risk, ...tr_TR_runAdmin, ...tr_TR_segment, ...tr_TR_segmentAnalysis, ...tr_TR_segmentWeb, ...tr_TR_shell, ...tr_TR_statistic, ...tr_TR_stock, ...tr_TR_stockAnalysis, ...tr_TR_stockWeb, ...tr_TR_tagMapping, ...tr_TR_telemetry, ...tr_TR_ui, ...tr_TR_validation },
+  'zh-CN': { ...zh_CN_account, ...zh_CN_admin, ...zh_CN_alarm, ...zh_CN_alarmEngine, ...zh_CN_alarmWeb, ...zh_CN_auth, ...zh_CN_common, ...zh_CN_connection, ...zh_CN_files, ...zh_CN_imports, ...zh_CN_maintenance, ...zh_CN_maintenanceWeb, ...zh_CN_messages, ...zh_CN_ownTags, ...zh_CN_project, ...zh_CN_realtime, ...zh_CN_repairWeb, ...zh_CN_report, ...zh_CN_ringHistory, ...zh_CN_risk, ...zh_CN_runAdmin, ...zh_CN_segment, ...zh_CN_segmentAnalysis, ...zh_CN_segmentWeb, ...zh_CN_shell, ...zh_CN_statistic, ...zh_CN_stock, ...zh_CN_stockAnalysis, ...zh_CN_stockWeb, ...zh_CN_tagMapping, ...zh_CN_telemetry, ...zh_CN_ui, ...zh_CN_validation },
+  'en-US': { ...en_US_account, ...en_US_admin, ...en_US_alarm, ...en_US_alarmEngine, ...en_US_alarmWeb, ...en_US_auth, ...en_US_common, ...en_US_connection, ...en_US_files, ...en_US_imports, ...en_US_maintenance, ...en_US_maintenanceWeb, ...en_US_messages, ...en_US_ownTags, ...en_US_project, ...en_US_realtime, ...en_US_repairWeb, ...en_US_report, ...en_US_ringHistory, ...en_US_risk, ...en_US_runAdmin, ...en_US_segment, ...en_US_segmentAnalysis, ...en_US_segmentWeb, ...en_US_shell, ...en_US_statistic, ...en_US_stock, ...en_US_stockAnalysis, ...en_US_stockWeb, ...en_US_tagMapping, ...en_US_telemetry, ...en_US_ui, ...en_US_validation },
+  'it-IT': { ...it_IT_account, ...it_IT_admin, ...it_IT_alarm, ...it_IT_alarmEngine, ...it_IT_alarmWeb, ...it_IT_auth, ...it_IT_common, ...it_IT_connection, ...it_IT_files, ...it_IT_imports, ...it_IT_maintenance, ...it_IT_maintenanceWeb, ...it_IT_messages, ...it_IT_ownTags, ...it_IT_project, ...it_IT_realtime, ...it_IT_repairWeb, ...it_IT_report, ...it_IT_ringHistory, ...it_IT_risk, ...it_IT_runAdmin, ...it_IT_segment, ...it_IT_segmentAnalysis, ...it_IT_segmentWeb, ...it_IT_shell, ...it_IT_statistic, ...it_IT_stock, ...it_IT_stockAnalysis, ...it_IT_stockWeb, ...it_IT_tagMapping, ...it_IT_telemetry, ...it_IT_ui, ...it_IT_validation },
+  'de-AT': { ...de_AT_account, ...de_AT_admin, ...de_AT_alarm, ...de_AT_alarmEngine, ...de_AT_alarmWeb, ...de_AT_auth, ...de_AT_common, ...de_AT_connection, ...de_AT_files, ...de_AT_imports, ...de_AT_maintenance, ...de_AT_maintenanceWeb, ...de_AT_messages, ...de_AT_ownTags, ...de_AT_project, ...de_AT_realtime, ...de_AT_repairWeb, ...de_AT_report, ...de_AT_ringHistory, ...de_AT_risk, ...de_AT_runAdmin, ...de_AT_segment, ...de_AT_segmentAnalysis, ...de_AT_segmentWeb, ...de_AT_shell, ...de_AT_statistic, ...de_AT_stock, ...de_AT_stockAnalysis, ...de_AT_stockWeb, ...de_AT_tagMapping, ...de_AT_telemetry, ...de_AT_ui, ...de_AT_validation },
+  'pt-PT': { ...pt_PT_account, ...pt_PT_admin, ...pt_PT_alarm, ...pt_PT_alarmEngine, ...pt_PT_alarmWeb, ...pt_PT_auth, ...pt_PT_common, ...pt_PT_connection, ...pt_PT_files, ...pt_PT_imports, ...pt_PT_maintenance, ...pt_PT_maintenanceWeb, ...pt_PT_messages, ...pt_PT_ownTags, ...pt_PT_project, ...pt_PT_realtime, ...pt_PT_repairWeb, ...pt_PT_report, ...pt_PT_ringHistory, ...pt_PT_risk, ...pt_PT_runAdmin, ...pt_PT_segment, ...pt_PT_segmentAnalysis, ...pt_PT_segmentWeb, ...pt_PT_shell, ...pt_PT_statistic, ...pt_PT_stock, ...pt_PT_stockAnalysis, ...pt_PT_stockWeb, ...pt_PT_tagMapping, ...pt_PT_telemetry, ...pt_PT_ui, ...pt_PT_validation },
+  'tr-TR': { ...tr_TR_account, ...tr_TR_admin, ...tr_TR_alarm, ...tr_TR_alarmEngine, ...tr_TR_alarmWeb, ...tr_TR_auth, ...tr_TR_common, ...tr_TR_connection, ...tr_TR_files, ...tr_TR_imports, ...tr_TR_maintenance, ...tr_TR_maintenanceWeb, ...tr_TR_messages, ...tr_TR_ownTags, ...tr_TR_project, ...tr_TR_realtime, ...tr_TR_repairWeb, ...tr_TR_report, ...tr_TR_ringHistory, ...tr_TR_risk, ...tr_TR_runAdmin, ...tr_TR_segment, ...tr_TR_segmentAnalysis, ...tr_TR_segmentWeb, ...tr_TR_shell, ...tr_TR_statistic, ...tr_TR_stock, ...tr_TR_stockAnalysis, ...tr_TR_stockWeb, ...tr_TR_tagMapping, ...tr_TR_telemetry, ...tr_TR_ui, ...tr_TR_validation },
 };
