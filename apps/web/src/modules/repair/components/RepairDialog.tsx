@@ -9,7 +9,7 @@ import { useT } from '../../../core/i18n.js';
 import { canUse, type CurrentRun, useFramework } from '../../../core/session.js';
 import { FormDialog } from '../../../ui/FormDialog.js';
 import { type UploadedFile, UploadField } from '../../../ui/UploadField.js';
-import { InstantInput } from '../../maintenance/components/zonedInputs.js';
+import { InstantInput } from './zonedInput.js';
 import { addRepair, type Repair, REPAIR_KEYS, repairFromAlarm, updateRepair, uploadFor } from '../api.js';
 import { FAILURE_MODE_LABELS } from '../labels.js';
 

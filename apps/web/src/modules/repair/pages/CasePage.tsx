@@ -10,7 +10,7 @@ import { ListParamsSchema, useQueryParams } from '../../../core/queryParams.js';
 import { type CurrentRun, useFramework } from '../../../core/session.js';
 import { ChooseProject } from '../../../ui/ChooseProject.js';
 import { QueryForm } from '../../../ui/QueryForm.js';
-import { MaintenanceNav } from '../../maintenance/components/MaintenanceNav.js';
+import { RepairNav } from '../components/RepairNav.js';
 import { type Case, type CasePageInput, useCases } from '../api.js';
 import { Marked } from '../components/Marked.js';
 import { RepairDetail } from '../components/RepairDetail.js';
@@ -60,12 +60,12 @@ function Cases({ run }: { run: CurrentRun }) {
   };
   const page = cases.data;
   return (
-    <div className="mtce-page repair-page" data-testid="case-page">
-      <MaintenanceNav />
+    <div className="repair-page" data-testid="case-page">
+      <RepairNav />
       <Card size="small">
         <QueryForm params={formParams} searchOnChange={['scope', 'failureMode']} data-testid="case-filters">
           <Form.Item name="keyword">
-            <Input.Search allowClear style={{ width: 320 }} placeholder={t('repairWeb.case.searchPlaceholder')} aria-label={t('repairWeb.filter.keyword')} data-testid="case-search" />
+            <Input allowClear style={{ width: 320 }} placeholder={t('repairWeb.case.searchPlaceholder')} aria-label={t('repairWeb.filter.keyword')} data-testid="case-search" />
           </Form.Item>
           <Form.Item name="scope">
             <Radio.Group

@@ -16,7 +16,7 @@ import { DataTable } from '../../../ui/DataTable.js';
 import { FormDialog } from '../../../ui/FormDialog.js';
 import { QueryForm } from '../../../ui/QueryForm.js';
 import { type UploadedFile, UploadField } from '../../../ui/UploadField.js';
-import { MaintenanceNav } from '../../maintenance/components/MaintenanceNav.js';
+import { RepairNav } from '../components/RepairNav.js';
 import { addKnowledge, deleteKnowledge, editKnowledge, type Knowledge, type KnowledgePageInput, REPAIR_KEYS, uploadFor, useKnowledge } from '../api.js';
 import { FilePreview } from '../components/FileViews.js';
 import { Marked } from '../components/Marked.js';
@@ -61,8 +61,8 @@ function KnowledgeBase({ run }: { run: CurrentRun }) {
   const formParams = { values: filters, apply: (values: Record<string, unknown>) => params.apply({ ...values, open: undefined, openRun: undefined }) };
 
   return (
-    <div className="mtce-page repair-page" data-testid="knowledge-page">
-      <MaintenanceNav />
+    <div className="repair-page" data-testid="knowledge-page">
+      <RepairNav />
       <Card size="small">
         <QueryForm params={formParams} data-testid="knowledge-filters">
           <Form.Item name="keyword">

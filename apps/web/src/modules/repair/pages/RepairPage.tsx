@@ -12,8 +12,8 @@ import { canUse, type CurrentRun, useFramework } from '../../../core/session.js'
 import { ChooseProject } from '../../../ui/ChooseProject.js';
 import { DataTable } from '../../../ui/DataTable.js';
 import { QueryForm } from '../../../ui/QueryForm.js';
-import { MaintenanceNav } from '../../maintenance/components/MaintenanceNav.js';
-import { instantOf, pickerValueOf } from '../../maintenance/components/zonedInputs.js';
+import { RepairNav } from '../components/RepairNav.js';
+import { instantOf, pickerValueOf } from '../components/zonedInput.js';
 import { type Repair, type RepairPageInput, useRepairs } from '../api.js';
 import { RepairDetail, StateTag } from '../components/RepairDetail.js';
 import { RepairDialog } from '../components/RepairDialog.js';
@@ -86,8 +86,8 @@ function Repairs({ run }: { run: CurrentRun }) {
   };
 
   return (
-    <div className="mtce-page repair-page" data-testid="repair-page">
-      <MaintenanceNav />
+    <div className="repair-page" data-testid="repair-page">
+      <RepairNav />
       <Card size="small">
         <QueryForm params={formParams} searchOnChange={['state', 'caseState', 'failureMode']} data-testid="repair-filters">
           <Form.Item name="range">
