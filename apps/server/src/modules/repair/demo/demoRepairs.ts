@@ -240,8 +240,9 @@ export async function seedDemoRepairs(db: Kysely<Database>, files: FilesService,
     if (!row) continue;
     const languages = RUN_LANGUAGES[index % RUN_LANGUAGES.length] ?? ['en'];
     const random = stream(index + 1);
-    const from = now - historyDays * DAY_MS;
-    const span = Math.max(DAY_MS, now - from - DAY_MS);
+    // A history of at least a day, so every repair lies in the past even without recorded history.
+    const from = now - Math.max(1, historyDays) * DAY_MS;
+    const span = now - from - 3_600_000;
     let cases = 0;
     for (let n = 0; n < DEMO_REPAIRS_PER_RUN; n += 1) {
       const fault = FAULTS[(n + index * 3) % FAULTS.length] ?? FAULTS[0];
@@ -275,7 +276,7 @@ export async function seedDemoRepairs(db: Kysely<Database>, files: FilesService,
           published_at: published && repairedAt !== null ? repairedAt + 2 * 3_600_000 : null,
           published_by: published ? admin.id : null,
           alarm_id: null,
-          ring_no: row.start_ring + Math.round(((foundAt - from) / (now - from)) * historyDays * 9),
+          ring_no: row.start_ring + Math.round(((foundAt - from) / (now - from)) * Math.max(1, historyDays) * 9),
           mtce_record_id: null,
           fingerprint: null,
           created_by: admin.id,
@@ -300,7 +301,7 @@ export async function seedDemoRepairs(db: Kysely<Database>, files: FilesService,
       const name = document.name[language] ?? document.name.en;
       const data = document.kind === 'pdf' ? await demoPdf(document) : await demoPng(`${document.code} ${document.name.en}`, (n * 53) % 360);
       const stored = await files.put(once(data), { purpose: 'knowledge', runId: run.runId, uploaderId: admin.id, name: `${document.code}.${document.kind}` });
-      const at = from + Math.round((n / documents) * DAY_MS);
+      const at = from + Math.round((n / documents) * 3_600_000);
       const text = document.text.join('\n');
       const item = await db
         .insertInto('knowledge_items')
