@@ -4,6 +4,7 @@ import { seedDemoAlarmHistory } from '../modules/alarm/demo/demoAlarmHistory.js'
 import { seedDemoAlarmSettings } from '../modules/alarm/demo/demoAlarmPoints.js';
 import { seedDemoMaintenance } from '../modules/maintenance/index.js';
 import { seedDemoMessages } from '../modules/messages/index.js';
+import { seedDemoRepairs } from '../modules/repair/index.js';
 import { seedDemoRiskPoints } from '../modules/risk/index.js';
 import { seedDemoSegments } from '../modules/segment/index.js';
 import { seedDemoStock } from '../modules/stock/index.js';
@@ -41,6 +42,11 @@ export const demoModule = defineModule({
           .then((seeded) => ctx.log.info({ ...seeded, runId: run.runId }, 'demo maintenance ready'))
           .catch((error: unknown) => ctx.log.error({ err: error, runId: run.runId }, 'demo maintenance failed'));
       }
+      // The machines' repairs over the history in the sites' languages, twenty of them published as
+      // cases, and thirty knowledge items with their PDF and PNG files (text already extracted).
+      await seedDemoRepairs(ctx.db, ctx.services.get('files'), created, now, ctx.config.demo.historyDays)
+        .then((seeded) => ctx.log.info(seeded, 'demo repairs ready'))
+        .catch((error: unknown) => ctx.log.error({ err: error }, 'demo repairs failed'));
       // Each machine's spare-part store: three weeks of sheets that follow the rings built, so it is
       // seeded once the history's rings are in (below); without a simulator there are no rings to follow.
       const seedStock = (run: (typeof created)[number]) =>

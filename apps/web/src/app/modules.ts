@@ -9,6 +9,7 @@ import { messagesModule } from '../modules/messages/index.js';
 import { monitorModule } from '../modules/monitor/index.js';
 import { pendingModule } from '../modules/pending/index.js';
 import { projectModule } from '../modules/project/index.js';
+import { repairModule } from '../modules/repair/index.js';
 import { reportModule } from '../modules/report/index.js';
 import { ringHistoryModule } from '../modules/ringHistory/index.js';
 import { riskModule } from '../modules/risk/index.js';
@@ -35,6 +36,7 @@ export const MODULES: readonly WebModule[] = [
   messagesModule,
   riskModule,
   maintenanceModule,
+  repairModule,
   stockModule,
   segmentModule,
   pendingModule,

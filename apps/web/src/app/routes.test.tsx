@@ -31,6 +31,9 @@ describe('the route tree built from the modules', () => {
     expect(handleAt('/fw1/stm_smtce/dashboard')).toEqual({ name: 'maintenanceManagement', resource: 'menu.maintenance.management', title: 'shell.menu.maintenanceManagement' });
     expect(handleAt('/fw1/stm_smtce/plan')).toMatchObject({ name: 'maintenancePlan', resource: 'menu.maintenance.management' });
     expect(handleAt('/fw1/stm_smtce/calendar')).toMatchObject({ name: 'maintenanceCalendar', resource: 'menu.maintenance.management' });
+    expect(handleAt('/fw1/stm_smtce/repair')).toMatchObject({ name: 'repairRecords', resource: 'menu.maintenance.management' });
+    expect(handleAt('/fw1/stm_smtce/case')).toMatchObject({ name: 'repairCases', resource: 'menu.maintenance.management' });
+    expect(handleAt('/fw1/stm_smtce/knowledge')).toMatchObject({ name: 'repairKnowledge', resource: 'menu.maintenance.management' });
     expect(handleAt('/fw1/maintain/content')).toEqual({ name: 'maintenance', resource: 'menu.maintenance.content', title: 'shell.menu.maintenance' });
     expect(handleAt('/fw1/maintain/record')).toMatchObject({ name: 'maintenanceRecord', resource: 'menu.maintenance.content' });
     // The segment pages: the menu page keeps its item's name; the statistics tabs are under the statistics.

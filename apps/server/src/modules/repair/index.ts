@@ -16,6 +16,8 @@ declare module '../../core/services.js' {
   }
 }
 
+export { seedDemoRepairs } from './demo/demoRepairs.js';
+
 /**
  * Repairs, the case base, the knowledge base and diagnosis (issue 22, spec §2 `stm_smtce`): repair
  * records with photos and videos, cases published from them, knowledge items with their text

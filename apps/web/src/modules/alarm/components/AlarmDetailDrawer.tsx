@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { formatInstant, formatLocalDate, useFormat } from '../../../core/format.js';
 import { useT } from '../../../core/i18n.js';
 import { Chart } from '../../../ui/chart/Chart.js';
+import { DiagnoseButton, RepairCreateButton } from '../../repair/index.js';
 import { type Alarm, useAlarmDetail } from '../api.js';
 import { ACTION_LABELS, KIND_LABELS } from '../labels.js';
 import { AlarmMarks, LevelTag, StateTag } from './AlarmTags.js';
@@ -24,6 +25,14 @@ export function AlarmDetailDrawer({ runId, timeZone, alarmId, onClose }: { runId
       title={data ? t('alarmWeb.detail.title', { number: data.alarm.number, name: data.alarm.name }) : t('alarmWeb.detail.loading')}
       destroyOnHidden
       data-testid="alarm-detail"
+      extra={
+        alarmId !== null ? (
+          <Space>
+            <DiagnoseButton runId={runId} source={{ alarmId }} />
+            <RepairCreateButton alarmId={alarmId} />
+          </Space>
+        ) : null
+      }
     >
       {detail.isError ? (
         <Alert type="error" showIcon title={detail.error instanceof Error ? detail.error.message : t('alarmWeb.detail.failed')} />

@@ -7,6 +7,9 @@ const MANAGEMENT_TABS: readonly RouteTab[] = [
   { path: '/fw1/stm_smtce/dashboard', label: 'maintenanceWeb.nav.dashboard', testId: 'mtce-tab-dashboard' },
   { path: '/fw1/stm_smtce/plan', label: 'maintenanceWeb.nav.plan', testId: 'mtce-tab-plan' },
   { path: '/fw1/stm_smtce/calendar', label: 'maintenanceWeb.nav.calendar', testId: 'mtce-tab-calendar' },
+  { path: '/fw1/stm_smtce/repair', label: 'repairWeb.nav.repair', testId: 'mtce-tab-repair' },
+  { path: '/fw1/stm_smtce/case', label: 'repairWeb.nav.case', testId: 'mtce-tab-case' },
+  { path: '/fw1/stm_smtce/knowledge', label: 'repairWeb.nav.knowledge', testId: 'mtce-tab-knowledge' },
 ];
 /** The pages of the menu "Maintenance": contents and records. */
 const CONTENT_TABS: readonly RouteTab[] = [

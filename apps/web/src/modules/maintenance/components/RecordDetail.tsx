@@ -4,7 +4,7 @@ import { formatInstant } from '../../../core/format.js';
 import { useT } from '../../../core/i18n.js';
 import { type MaintenanceRecord, useRecordDetail } from '../api.js';
 import { CONDITION_LABELS } from '../labels.js';
-import { RepairLink } from './RecordDialog.js';
+import { RepairCreateButton } from '../../repair/index.js';
 
 const NONE = '—';
 
@@ -78,7 +78,23 @@ export function RecordDetail({ runId, timeZone, recordId, onClose }: RecordDetai
               { key: 'text', title: t('maintenanceWeb.field.items'), dataIndex: 'text' },
               { key: 'condition', title: t('maintenanceWeb.field.condition'), width: 120, render: (_: unknown, item) => <ConditionTag condition={item.condition} /> },
               { key: 'note', title: t('maintenanceWeb.field.note'), render: (_: unknown, item) => item.note ?? NONE },
-              { key: 'repair', title: '', width: 190, render: (_: unknown, item) => (item.condition === 'abnormal' ? <RepairLink /> : null) },
+              {
+                key: 'repair',
+                title: '',
+                width: 190,
+                render: (_: unknown, item) =>
+                  item.condition === 'abnormal' ? (
+                    <RepairCreateButton
+                      prefill={{
+                        system: record.system,
+                        component: record.component ?? '',
+                        title: item.text,
+                        description: [record.content, item.text, item.note].filter((part): part is string => Boolean(part)).join('\n'),
+                        maintenanceRecordId: record.id,
+                      }}
+                    />
+                  ) : null,
+              },
             ]}
           />
         </div>

@@ -117,9 +117,9 @@ describe('maintenance record page', { timeout: 45_000 }, () => {
     });
   });
 
-  it('shows a record with every field and its checklist; the abnormal item offers a repair record', async () => {
+  it('shows a record with every field and its checklist; the abnormal item opens a repair record filled from it', async () => {
     api.responses.set('maintenance.recordDetail', record(7));
-    renderPage();
+    renderPage('/fw1/maintain/record', [...WRITER, 'maintenance.repair.write']);
     await waitFor(() => expect(rows()).toHaveLength(2), SETTLE);
     await user.click(within(rows()[0] as HTMLElement).getByTestId('record-detail-open'));
     const detail = await screen.findByTestId('record-detail', {}, SETTLE);
@@ -129,7 +129,14 @@ describe('maintenance record page', { timeout: 45_000 }, () => {
     expect(within(detail).getByText('Sample sent to the lab')).toBeTruthy();
     expect(within(detail).getByText('On time')).toBeTruthy();
     const items = within(within(detail).getByTestId('detail-items')).getAllByRole('row').slice(1);
-    expect(items.map((row) => within(row).queryByTestId('create-repair') !== null)).toEqual([false, true]);
+    expect(items.map((row) => within(row).queryByTestId('create-repair-record') !== null)).toEqual([false, true]);
+    await user.click(within(items[1] as HTMLElement).getByTestId('create-repair-record'));
+    const form = await screen.findByTestId('repair-dialog', {}, SETTLE);
+    expect((within(form).getByLabelText('System') as HTMLInputElement).value).toBe('Main drive');
+    expect((within(form).getByLabelText('Part') as HTMLInputElement).value).toBe('Gearbox');
+    expect((within(form).getByLabelText('Fault title') as HTMLInputElement).value).toBe('No metal particles on the magnetic plug');
+    expect((within(form).getByLabelText('Fault description') as HTMLTextAreaElement).value).toBe('Check oil level and take a sample\nNo metal particles on the magnetic plug\nFine particles found');
+    expect(within(form).getByTestId('repair-from-record')).toBeTruthy();
   });
 
   it('shows a reader no add button', async () => {
