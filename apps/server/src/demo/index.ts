@@ -45,7 +45,11 @@ export const demoModule = defineModule({
       // The machines' repairs over the history in the sites' languages, twenty of them published as
       // cases, and thirty knowledge items with their PDF and PNG files (text already extracted).
       await seedDemoRepairs(ctx.db, ctx.services.get('files'), created, now, ctx.config.demo.historyDays)
-        .then((seeded) => ctx.log.info(seeded, 'demo repairs ready'))
+        .then(async (seeded) => {
+          // Written as rows: the full-text index learns them here, so the case base and diagnosis find them.
+          const indexed = await ctx.services.get('repairSearch').reindexRuns(created.map((run) => run.runId));
+          ctx.log.info({ ...seeded, indexed }, 'demo repairs ready');
+        })
         .catch((error: unknown) => ctx.log.error({ err: error }, 'demo repairs failed'));
       // Each machine's spare-part store: three weeks of sheets that follow the rings built, so it is
       // seeded once the history's rings are in (below); without a simulator there are no rings to follow.

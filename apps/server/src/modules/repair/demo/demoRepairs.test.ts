@@ -80,4 +80,16 @@ describe('demo repairs, cases and knowledge', () => {
     expect(picture).toMatchObject({ extraction: 'none', text: null });
     expect(items.filter((item) => item.extraction === 'done').every((item) => (item.text ?? '').length > 50)).toBe(true);
   });
+
+  it('is found by the full-text search once indexed: every published case by a word of its title', async () => {
+    const search = t.app.platform.services.get('repairSearch');
+    expect(await search.reindexRuns(runIds)).toBe(seeded.repairs + seeded.knowledge);
+    const cases = await t.db.kysely.selectFrom('repair_records').select(['id', 'run_id', 'title']).where('case_state', '=', 'published').where('run_id', 'in', runIds).execute();
+    expect(cases.length).toBe(seeded.cases);
+    for (const c of cases.slice(0, 5)) {
+      const word = c.title.split(/\s+/u).find((w) => w.length >= 4) ?? c.title;
+      const hits = await search.findRepairs([c.run_id], word, { publishedOnly: true });
+      expect(hits.map((h) => h.id), `${c.title} by "${word}"`).toContain(c.id);
+    }
+  });
 });

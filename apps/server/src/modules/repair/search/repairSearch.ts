@@ -79,6 +79,17 @@ export class RepairSearch {
       on conflict (${key}) do update set doc = excluded.doc`.execute(db);
   }
 
+  /** Indexes every repair and knowledge item of some runs (rows written without the services: the demo's). Answers how many. */
+  async reindexRuns(runIds: readonly number[]): Promise<number> {
+    if (runIds.length === 0) return 0;
+    const { db } = this.deps;
+    const repairs = await db.selectFrom('repair_records').select('id').where('run_id', 'in', [...runIds]).execute();
+    const items = await db.selectFrom('knowledge_items').select('id').where('run_id', 'in', [...runIds]).execute();
+    for (const row of repairs) await this.reindex('repair', row.id);
+    for (const row of items) await this.reindex('knowledge', row.id);
+    return repairs.length + items.length;
+  }
+
   private async repairDoc(id: number): Promise<{ title: string; body: string } | null> {
     const row = await this.deps.db
       .selectFrom('repair_records')
