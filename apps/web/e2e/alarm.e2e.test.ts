@@ -27,11 +27,15 @@ async function settled(page: Page): Promise<void> {
 }
 
 /** Picks an option of an antd select by typing it (the list is virtual). */
+/** Chooses an option of a searchable select by typing it; waits until its list has closed (the next select opens its own). */
 async function pick(page: Page, testId: string, option: string): Promise<void> {
+  const open = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
+  await expect.poll(() => open.count()).toBe(0);
   await page.getByTestId(testId).click();
   await page.keyboard.type(option);
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option-active').waitFor();
+  await open.locator('.ant-select-item-option-active').waitFor();
   await page.keyboard.press('Enter');
+  await expect.poll(() => open.count()).toBe(0);
 }
 
 describe('alarms in Chromium: a frame over HTTP raises an alarm live, acknowledged, found by ring, exported', () => {
