@@ -17,15 +17,22 @@ await p.waitForTimeout(2500);
 await p.locator('tbody tr.ant-table-row').first().getByRole('button').first().click();
 await p.waitForTimeout(3000);
 const shots: [string, string][] = [
-  ['gpose', '/fw1/segment/segmentPose'],
-  ['gtail', '/fw1/segment/tailSpace'],
-  ['gstat', '/fw1/statistic/segment'],
-  ['gstatt', '/fw1/statistic/tail'],
+  ['rrep', '/fw1/stm_smtce/repair'],
+  ['rcase', '/fw1/stm_smtce/case'],
+  ['rknow', '/fw1/stm_smtce/knowledge'],
 ];
 for (const [name, path] of shots) {
   await p.goto(`${base}${path}`);
   await p.waitForTimeout(4000);
   await p.screenshot({ path: `/tmp/look-${name}.png`, fullPage: true });
 }
+await p.goto(`${base}/fw1/alarm/history_alarm`);
+await p.waitForTimeout(4000);
+await p.locator('[data-testid=open-detail]').first().click();
+await p.waitForTimeout(3000);
+await p.screenshot({ path: '/tmp/look-adetail.png' });
+const diag = p.getByTestId('diagnose');
+console.log('diagnose buttons', await diag.count());
+if (await diag.count()) { await diag.first().click(); await p.waitForTimeout(4000); await p.screenshot({ path: '/tmp/look-diag.png' }); }
 console.log('errors', errs);
 await b.close();

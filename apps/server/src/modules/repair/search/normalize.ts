@@ -99,11 +99,35 @@ export interface Query {
 /** The largest number of tokens a query sends to the index (a diagnosis from a long alarm text). */
 export const QUERY_TERMS_MAX = 48;
 
+/**
+ * Words that say nothing about a fault, in the six languages (folded as the index folds them): a
+ * diagnosis from an alarm's long repair suggestion would otherwise match every text by its "the"
+ * and "and". A query of nothing else keeps them.
+ */
+const STOP_WORDS = new Set(
+  [
+    // en
+    'a an and are as at be by for from has in into is it its of on or the to was were with',
+    // it
+    'al alla con da dal del della delle dei di e gli i il in la le lo nel nella per su tra un una',
+    // de (umlauts folded)
+    'am an auf aus bei das dem den der des die ein eine einer es fuer im in ist mit nach oder und von vor zu zum zur',
+    // pt
+    'ao as com da das de do dos e em na nas no nos o os ou para pela pelo por um uma',
+    // tr
+    'bir bu da de en gibi ile icin ve veya',
+  ]
+    .join(' ')
+    .split(' '),
+);
+
 export function parseQuery(words: string | readonly string[]): Query {
   const text = typeof words === 'string' ? words : words.join(' ');
   const tokens = tokenize(text);
   const lone = tokens.filter((t) => t.cjk && [...t.term].length === 1).map((t) => t.term);
-  const others = tokens.filter((t) => !(t.cjk && [...t.term].length === 1)).map((t) => t.term);
+  const all = tokens.filter((t) => !(t.cjk && [...t.term].length === 1)).map((t) => t.term);
+  const meaningful = all.filter((term) => !STOP_WORDS.has(term));
+  const others = meaningful.length > 0 ? meaningful : all;
   const terms = [...new Set(others)].slice(0, QUERY_TERMS_MAX);
   return terms.length > 0 ? { terms, likeChars: [] } : { terms: [], likeChars: [...new Set(lone)] };
 }

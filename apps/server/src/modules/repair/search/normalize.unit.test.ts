@@ -46,4 +46,12 @@ describe('search text normalization', () => {
     expect(s.text.endsWith('…')).toBe(true);
     expect(s.marks.map(([a, b]) => s.text.slice(a, b))).toEqual(['seal', 'leaked']);
   });
+
+  it('leaves out words that say nothing about a fault, in the six languages, unless nothing else is asked', () => {
+    expect(parseQuery('check the face and the cutters for wear').terms).toEqual(['check', 'face', 'cutters', 'wear']);
+    expect(parseQuery('Prüfung der Dichtung und des Lagers für Öl').terms).toEqual(['pruefung', 'dichtung', 'lagers', 'oel']);
+    expect(parseQuery('perdita di olio della tenuta').terms).toEqual(['perdita', 'olio', 'tenuta']);
+    expect(parseQuery('yağ kaçağı ve keçe için').terms).toEqual(['yag', 'kacagi', 'kece']);
+    expect(parseQuery('the and').terms).toEqual(['the', 'and']);
+  });
 });
