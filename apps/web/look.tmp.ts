@@ -16,23 +16,30 @@ await p.goto(`${base}/fw0/stsRun/list`);
 await p.waitForTimeout(2500);
 await p.locator('tbody tr.ant-table-row').first().getByRole('button').first().click();
 await p.waitForTimeout(3000);
-const shots: [string, string][] = [
-  ['rrep', '/fw1/stm_smtce/repair'],
-  ['rcase', '/fw1/stm_smtce/case'],
-  ['rknow', '/fw1/stm_smtce/knowledge'],
-];
-for (const [name, path] of shots) {
-  await p.goto(`${base}${path}`);
-  await p.waitForTimeout(4000);
-  await p.screenshot({ path: `/tmp/look-${name}.png`, fullPage: true });
-}
-await p.goto(`${base}/fw1/alarm/history_alarm`);
-await p.waitForTimeout(4000);
-await p.locator('[data-testid=open-detail]').first().click();
+await p.goto(`${base}/fw1/alarm/present_alarm`);
 await p.waitForTimeout(3000);
-await p.screenshot({ path: '/tmp/look-adetail.png' });
-const diag = p.getByTestId('diagnose');
-console.log('diagnose buttons', await diag.count());
-if (await diag.count()) { await diag.first().click(); await p.waitForTimeout(4000); await p.screenshot({ path: '/tmp/look-diag.png' }); }
+await p.locator('[data-testid=open-detail]').first().click();
+await p.waitForTimeout(2000);
+await p.getByTestId('create-repair-record').click();
+await p.waitForTimeout(2000);
+const dlg = p.getByTestId('repair-dialog');
+await dlg.getByTestId('repair-finder').fill('Marco Bianchi');
+const png = await (await import('sharp')).default({ create: { width: 64, height: 48, channels: 3, background: { r: 200, g: 40, b: 40 } } }).png().toBuffer();
+await dlg.locator('input[type=file]').nth(0).setInputFiles([{ name: 'a.png', mimeType: 'image/png', buffer: png }]);
+await dlg.locator('.bl-upload-thumb img').first().waitFor({ timeout: 15000 });
+console.log('wraps before save', await p.locator('.ant-modal-wrap:visible').count());
+const picker = dlg.getByTestId('repair-repaired-at');
+const input = (await picker.evaluate((el) => el.tagName)) === 'INPUT' ? picker : picker.locator('input').first();
+await input.click();
+await input.press('ControlOrMeta+a');
+await input.pressSequentially('26/11/2026 07:30');
+await p.locator('.ant-picker-dropdown:visible .ant-picker-ok button').click();
+await p.locator('.ant-picker-dropdown:visible').waitFor({ state: 'hidden' });
+await dlg.getByTestId('repair-cause').fill('Cut seal');
+await dlg.getByTestId('repair-result').fill('Seal replaced');
+await p.locator('.ant-modal-footer:visible').getByRole('button').last().click();
+await p.waitForTimeout(2500);
+console.log('wraps after save', await p.locator('.ant-modal-wrap:visible').count(), await p.locator('.ant-form-item-explain-error').allInnerTexts());
+await p.screenshot({ path: '/tmp/look-rsave.png' });
 console.log('errors', errs);
 await b.close();

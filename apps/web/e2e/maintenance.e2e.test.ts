@@ -5,6 +5,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LoginPage } from './pom/LoginPage.js';
 import { MessageBell } from './pom/MessageBell.js';
+import { typeInto } from './pom/pickers.js';
 import { ProjectList } from './pom/ProjectList.js';
 import { Shell } from './pom/Shell.js';
 import { apiCall, tokenOf } from './support/api.js';
@@ -51,19 +52,6 @@ async function choose(page: Page, select: Locator, option: string): Promise<void
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first().click();
 }
 
-/**
- * Types into an antd date or time picker. A date-and-time picker is confirmed with its OK button, a
- * time picker (no confirmation) is left with Tab: Enter would also submit the dialog's form.
- */
-async function typeInto(page: Page, picker: Locator, value: string, confirm: 'ok' | 'leave'): Promise<void> {
-  const input = (await picker.evaluate((el) => el.tagName)) === 'INPUT' ? picker : picker.locator('input').first();
-  await input.click();
-  await input.press('ControlOrMeta+a');
-  await input.pressSequentially(value);
-  if (confirm === 'ok') await page.locator('.ant-picker-dropdown:visible .ant-picker-ok button').click();
-  else await input.press('Tab');
-  await page.locator('.ant-picker-dropdown:visible').waitFor({ state: 'hidden' });
-}
 
 /** The shown value of a dashboard figure (`figure-<name>`). */
 async function figure(page: Page, name: string): Promise<string> {

@@ -4,6 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LoginPage } from './pom/LoginPage.js';
+import { typeInto } from './pom/pickers.js';
 import { ProjectList } from './pom/ProjectList.js';
 import { Shell } from './pom/Shell.js';
 import { apiCall, tokenOf } from './support/api.js';
@@ -56,11 +57,11 @@ async function recordClip(page: Page): Promise<Buffer> {
   return Buffer.from(base64, 'base64');
 }
 
-/** Wall time now on the Milan site's clock, as the pickers take it (DD/MM/YYYY HH:mm). */
-function milanNow(): string {
+/** A wall time on the Milan site's clock as the pickers take it (DD/MM/YYYY HH:mm), `minutesAhead` from now (the picker takes minutes: a repair dated now would fall before an alarm raised this minute). */
+function milanNow(minutesAhead = 0): string {
   const parts = Object.fromEntries(
     new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Rome', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
-      .formatToParts(new Date())
+      .formatToParts(new Date(Date.now() + minutesAhead * 60_000))
       .map((p) => [p.type, p.value]),
   );
   return `${parts.day}/${parts.month}/${parts.year} ${parts.hour}:${parts.minute}`;
@@ -154,7 +155,7 @@ describe('repairs in Chromium: diagnose an alarm, record its repair with photos 
     // No answer without a source: every suggestion links to one and says why it matched.
     for (let i = 0; i < 3; i += 1) {
       const item = suggestions.nth(i);
-      expect(await item.getByTestId('suggestion-source').getAttribute('href')).toMatch(/^\/fw1\/(stm_smtce\/(case|knowledge)|alarm\/history_alarm)\?open=\d+/);
+      expect(await item.getByTestId('suggestion-source').getAttribute('href')).toMatch(/^(\/client_web)?\/fw1\/(stm_smtce\/(case|knowledge)|alarm\/history_alarm)\?open=\d+/);
       expect(await item.getByTestId('suggestion-reasons').locator('li').count()).toBeGreaterThan(0);
     }
     const caseItem = page.locator('[data-testid="diagnosis-suggestion"][data-kind="case"]', { hasText: 'Total thrust too high on a boulder' });
@@ -184,12 +185,9 @@ describe('repairs in Chromium: diagnose an alarm, record its repair with photos 
     await dialog.getByTestId('repair-cause').fill(`${CAUSE_WORD} on the rod of thrust cylinder 7 cut the seal`);
     await dialog.getByTestId('repair-result').fill('Rod polished, seal kit replaced, cylinder tested at 350 bar');
     await dialog.getByTestId('repair-repairers').fill('Luca Verdi, Paolo Neri');
-    const repairedAt = dialog.getByTestId('repair-repaired-at').locator('input');
-    await repairedAt.click();
-    await repairedAt.fill(milanNow());
-    await repairedAt.press('Enter');
+    await typeInto(page, dialog.getByTestId('repair-repaired-at'), milanNow(2), 'ok');
     await page.locator('.ant-modal-footer:visible').getByRole('button', { name: text('ui.dialog.save') }).click();
-    await dialog.waitFor({ state: 'hidden', timeout: 15_000 });
+    // Saved: the dialog's window closes (its form stays mounted for the next opening).
     const saved = await db.selectFrom('repair_records').select(['id', 'alarm_id', 'repaired_at']).where('title', '=', TITLE).executeTakeFirstOrThrow();
     expect(saved.alarm_id).toBe(alarm.id);
     expect(saved.repaired_at).not.toBeNull();
@@ -206,11 +204,15 @@ describe('repairs in Chromium: diagnose an alarm, record its repair with photos 
     const video = body.getByTestId('repair-video');
     await video.waitFor({ timeout: 30_000 });
     const played = await video.evaluate(async (element: HTMLVideoElement) => {
-      if (element.readyState < 1) await new Promise((resolve) => element.addEventListener('loadedmetadata', resolve, { once: true }));
+      const until = (event: string) => new Promise((resolve) => {
+        element.addEventListener(event, resolve, { once: true });
+        setTimeout(resolve, 10_000);
+      });
+      if (element.readyState < 1) await until('loadedmetadata');
       const duration = element.duration;
       element.currentTime = 1;
-      await new Promise((resolve) => element.addEventListener('seeked', resolve, { once: true }));
-      return { duration, readyState: element.readyState, currentTime: element.currentTime };
+      await until('seeked');
+      return { duration, readyState: element.readyState, currentTime: element.currentTime, error: element.error?.code ?? null };
     });
     expect(played.duration).toBeGreaterThan(1.5);
     expect(played.readyState).toBeGreaterThanOrEqual(2);
@@ -225,9 +227,10 @@ describe('repairs in Chromium: diagnose an alarm, record its repair with photos 
     await page.getByTestId('case-search').fill(CAUSE_WORD.toLowerCase());
     await page.getByTestId('case-search').press('Enter');
     await page.waitForURL(/keyword=scoring/);
-    const found = page.getByTestId('case-item').filter({ hasText: TITLE });
-    await found.waitFor({ timeout: 15_000 });
-    expect(await page.getByTestId('case-item').first().getByTestId('case-title').innerText()).toBe(TITLE);
+    // The word is this case's alone: once the search has answered, it is the one case listed, the word marked.
+    const items = page.getByTestId('case-item');
+    await expect.poll(() => items.evaluateAll((list) => list.map((item) => item.querySelector('[data-testid="case-title"]')?.textContent)), { timeout: 15_000 }).toEqual([TITLE]);
+    expect(await items.first().getByTestId('case-snippet').locator('mark').allInnerTexts()).toContain(CAUSE_WORD);
     await page.screenshot({ path: '/tmp/repair-case.png' });
     expect(problems).toEqual([]);
   });

@@ -89,6 +89,7 @@ describe('server core', () => {
         const response = await t.app.inject({ method: 'GET', url });
         const csp = String(response.headers['content-security-policy']);
         expect(csp).toContain("default-src 'self'");
+        expect(csp).toContain("media-src 'self' blob:");
         expect(csp).toContain("object-src 'none'");
         expect(csp).toContain("base-uri 'none'");
         expect(csp).toContain("frame-ancestors 'none'");

@@ -12,6 +12,9 @@ export function securityHeaders(frameAncestors: string): Record<string, string> 
     // antd's CSS-in-JS writes style elements at run time.
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
+    // Stored videos and PDFs are fetched with the session and shown from blob URLs (repairs, knowledge).
+    "media-src 'self' blob:",
+    "frame-src 'self' blob:",
     "font-src 'self' data:",
     "connect-src 'self'",
     "object-src 'none'",

@@ -147,7 +147,8 @@ export function UploadField({ value = [], onChange, id, types, maxBytes, maxCoun
           </span>
         ))}
       </div>
-      <input ref={input} id={id} type="file" multiple={maxCount > 1} accept={acceptAttribute(types)} hidden onChange={handleChosen} disabled={disabled || full} />
+      {/* Hidden by its style too: a form item's styles show file inputs (`display: block`) despite `hidden`. */}
+      <input ref={input} id={id} type="file" multiple={maxCount > 1} accept={acceptAttribute(types)} hidden style={{ display: 'none' }} onChange={handleChosen} disabled={disabled || full} />
       <Button icon={<PlusOutlined />} disabled={disabled || full} onClick={() => input.current?.click()}>
         {t('ui.upload.add')}
       </Button>

@@ -145,6 +145,14 @@ describe('request client', () => {
     expect(new Uint8Array(await blob.arrayBuffer())).toEqual(new Uint8Array([1, 2, 3]));
   });
 
+  it('returns stored files of every kind a page shows unchanged: videos, PDFs and Office documents', async () => {
+    for (const type of ['video/mp4', 'application/pdf', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', 'application/msword']) {
+      next = async () => new Response(new Uint8Array([4, 5, 6]), { headers: { 'content-type': type } });
+      const blob = await request<Blob>({ method: 'GET', url: '/x' });
+      expect(new Uint8Array(await blob.arrayBuffer()), type).toEqual(new Uint8Array([4, 5, 6]));
+    }
+  });
+
   it('gives up after the configured timeout with the network text', async () => {
     vi.useFakeTimers();
     next = () =>

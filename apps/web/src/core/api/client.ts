@@ -55,7 +55,7 @@ const ctx = (): ClientContext => {
 };
 
 const KNOWN_CODES = new Set<number>(Object.values(RESULT_CODE));
-const PASS_THROUGH = /^(text\/xml|application\/xml|application\/octet-stream|image\/)/;
+const PASS_THROUGH = /^(text\/xml|application\/xml|application\/octet-stream|application\/pdf|application\/msword|application\/vnd\.|image\/|video\/)/;
 
 export interface RequestOptions {
   method: 'GET' | 'POST';
@@ -121,7 +121,7 @@ export async function request<T>(options: RequestOptions): Promise<T> {
 
   const type = response.headers.get('content-type') ?? '';
   if (response.ok && PASS_THROUGH.test(type)) {
-    return (type.includes('xml') ? await response.text() : await response.blob()) as T;
+    return (/^(text|application)\/xml/.test(type) ? await response.text() : await response.blob()) as T;
   }
   if (!type.includes('application/json')) throw notAnEnvelope(response.status, response.ok);
   let envelope: unknown;

@@ -9,7 +9,7 @@ import { isPlanUnique, type MaintenancePlan, type MaintenanceTrigger, usePlanUni
 import { ANCHOR_LABELS, COUNTER_LABELS, CYCLE_LABELS, TRIGGER_LABELS } from '../labels.js';
 import { options } from '../options.js';
 import { ChecklistField } from './ChecklistField.js';
-import { InstantInput } from './zonedInputs.js';
+import { InstantInput } from '../../../ui/form/zonedInputs.js';
 
 /** The most checklist items of a plan (the contract's limit). */
 export const PLAN_ITEMS_MAX = 30;

@@ -8,7 +8,7 @@ import { FormDialog, type TypedField } from '../../../ui/FormDialog.js';
 import { type ItemCondition, type MaintenancePlan, usePlanChoices } from '../api.js';
 import { CONDITION_LABELS, CYCLE_LABELS } from '../labels.js';
 import { options } from '../options.js';
-import { InstantInput } from './zonedInputs.js';
+import { InstantInput } from '../../../ui/form/zonedInputs.js';
 
 /** The record form's contract (record add; a content item's history entry takes the same with its plan). */
 const RECORD_FORM = r.mtceRecordAdd.input;

@@ -8,7 +8,7 @@ import { FormDialog, type TypedField } from '../../../ui/FormDialog.js';
 import type { MaintenancePlan, Reminder, ReminderRepeat } from '../api.js';
 import { REPEAT_LABELS, WEEKDAYS } from '../labels.js';
 import { options } from '../options.js';
-import { WallTimeInput } from './zonedInputs.js';
+import { WallTimeInput } from '../../../ui/form/zonedInputs.js';
 
 /** The reminder form's contract: plan remind/edit and the content page's setRemind take the same input. */
 const REMIND_FORM = p.mtcePlanRemindEdit.input;

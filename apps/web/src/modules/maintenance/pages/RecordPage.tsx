@@ -18,7 +18,7 @@ import { MaintenanceNav } from '../components/MaintenanceNav.js';
 import { CycleFilter, KeywordFilter, SystemFilter } from '../components/PlanFilters.js';
 import { RecordDialog } from '../components/RecordDialog.js';
 import { ConditionTag, RecordDetail } from '../components/RecordDetail.js';
-import { instantOf, pickerValueOf } from '../components/zonedInputs.js';
+import { instantOf, pickerValueOf } from '../../../ui/form/zonedInputs.js';
 import { CONDITION_LABELS, CYCLE_LABELS } from '../labels.js';
 import { choicesOf, options } from '../options.js';
 import '../maintenance.css';

@@ -9,7 +9,7 @@ import { useT } from '../../../core/i18n.js';
 import { canUse, type CurrentRun, useFramework } from '../../../core/session.js';
 import { FormDialog } from '../../../ui/FormDialog.js';
 import { type UploadedFile, UploadField } from '../../../ui/UploadField.js';
-import { InstantInput } from './zonedInput.js';
+import { InstantInput } from '../../../ui/form/zonedInputs.js';
 import { addRepair, type Repair, REPAIR_KEYS, repairFromAlarm, updateRepair, uploadFor } from '../api.js';
 import { FAILURE_MODE_LABELS } from '../labels.js';
 
@@ -164,8 +164,12 @@ export function RepairCreateButton({ alarmId, prefill, size = 'small', type = 'd
   const canWrite = useFramework((s) => canUse(s, 'maintenance.repair.write'));
   const [opening, setOpening] = useState(false);
   const [form, setForm] = useState<{ prefill: RepairPrefill; now: number } | null>(null);
+  // A fresh form for each opening; closing keeps the same one so its window closes as windows do
+  // (a new key on closing would swap the open window for another mid-way, leaving it on screen).
+  const [openings, setOpenings] = useState(0);
   if (!run || !canWrite) return null;
   const open = async () => {
+    setOpenings((n) => n + 1);
     if (alarmId === undefined) {
       setForm({ prefill: prefill ?? {}, now: Date.now() });
       return;
@@ -188,7 +192,7 @@ export function RepairCreateButton({ alarmId, prefill, size = 'small', type = 'd
       <Button size={size} type={type} icon={<ToolOutlined />} loading={opening} onClick={() => void open()} data-testid="create-repair-record">
         {t('repairWeb.repair.create')}
       </Button>
-      <RepairDialog key={form?.now ?? 'closed'} run={run} open={form !== null} repair={null} prefill={form?.prefill} now={form?.now ?? 0} onClose={() => setForm(null)} />
+      <RepairDialog key={openings} run={run} open={form !== null} repair={null} prefill={form?.prefill} now={form?.now ?? 0} onClose={() => setForm(null)} />
     </>
   );
 }

@@ -13,7 +13,7 @@ import { ChooseProject } from '../../../ui/ChooseProject.js';
 import { DataTable } from '../../../ui/DataTable.js';
 import { QueryForm } from '../../../ui/QueryForm.js';
 import { RepairNav } from '../components/RepairNav.js';
-import { instantOf, pickerValueOf } from '../components/zonedInput.js';
+import { instantOf, pickerValueOf } from '../../../ui/form/zonedInputs.js';
 import { type Repair, type RepairPageInput, useRepairs } from '../api.js';
 import { RepairDetail, StateTag } from '../components/RepairDetail.js';
 import { RepairDialog } from '../components/RepairDialog.js';

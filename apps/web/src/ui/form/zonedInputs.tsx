@@ -1,7 +1,7 @@
 import { DATE_FORMATS } from '@boreline/contracts';
 import { DatePicker, TimePicker } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import '../../../core/format.js';
+import '../../core/format.js';
 
 const WALL = 'YYYY-MM-DD HH:mm:ss';
 /**
