@@ -232,12 +232,12 @@ describe('maintenance plan page', { timeout: 45_000 }, () => {
     renderPage('/fw1/stm_smtce/plan', [...WRITER, 'menu.maintenance.content']);
     await waitFor(() => expect(rows()).toHaveLength(2), SETTLE);
     const tabs = within(screen.getByTestId('mtce-nav')).getAllByRole('tab').map((tab) => tab.textContent);
-    expect(tabs).toEqual(['Dashboard', 'Plans', 'Calendar', 'Maintenance items', 'Records']);
+    expect(tabs).toEqual(['Dashboard', 'Plans', 'Calendar', 'Repair records', 'Case base', 'Knowledge base', 'Maintenance items', 'Records']);
     expect(within(screen.getByTestId('mtce-nav')).getByRole('tab', { selected: true }).textContent).toBe('Plans');
     cleanup();
     renderPage();
     await waitFor(() => expect(rows()).toHaveLength(2), SETTLE);
-    expect(within(screen.getByTestId('mtce-nav')).getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Dashboard', 'Plans', 'Calendar']);
+    expect(within(screen.getByTestId('mtce-nav')).getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Dashboard', 'Plans', 'Calendar', 'Repair records', 'Case base', 'Knowledge base']);
   });
 
   it('shows a reader no add, import, edit, reminder or delete', async () => {
