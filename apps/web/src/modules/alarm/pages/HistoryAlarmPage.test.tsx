@@ -90,6 +90,13 @@ describe('alarm history page', { timeout: 30_000 }, () => {
     expect(screen.getByTestId('history-export').hasAttribute('disabled')).toBe(true);
   });
 
+  it('opens the alarm an address names (a diagnosis cites an alarm by its link)', async () => {
+    api.responses.set('alarm.detail', detail(alarm(100, { number: 100 })));
+    renderRoutes(routes, '/fw1/alarm/history_alarm?open=100');
+    await screen.findByTestId('alarm-fields', {}, SETTLE);
+    expect(calledWith('alarm.detail')).toEqual([{ runId: 1, id: 100 }]);
+  });
+
   it('opens an alarm’s detail with every field, its actions and its values around it', async () => {
     const base = alarm(100, { number: 100, state: 'clearedAcked', endTs: T0 + 600_000, endChainage: 4837.833, ackedAt: T0 + 120_000, ackedBy: { id: 5, name: 'Giulia Rossi' }, ackComment: 'Cooler valve opened', escalatedAt: T0 + 60_000 });
     api.responses.set('alarm.detail', detail(base));

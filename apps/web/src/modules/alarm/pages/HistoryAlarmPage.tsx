@@ -33,6 +33,8 @@ export const HistoryFilterSchema = ListParamsSchema.extend({
   subsystem: z.string().max(64).optional(),
   point: z.string().max(64).optional(),
   state: z.enum(a.ALARM_STATE_FILTERS).optional(),
+  /** An alarm to show at once (a diagnosis cites an alarm by this link). */
+  open: z.coerce.number().int().positive().optional().catch(undefined),
 });
 type HistoryFilters = z.output<typeof HistoryFilterSchema>;
 
@@ -62,7 +64,7 @@ function History({ run }: { run: CurrentRun }) {
   const history = useAlarmHistory(input, checked.success);
   const choices = useHistoryParams(run.runId);
   const rings = useAlarmRings(run.runId);
-  const [detailId, setDetailId] = useState<number | null>(null);
+  const [detailId, setDetailId] = useState<number | null>(params.values.open ?? null);
   const valid = checked.success;
 
   const { from, to, ...rest } = params.values;
