@@ -145,6 +145,11 @@ describe('request client', () => {
     expect(new Uint8Array(await blob.arrayBuffer())).toEqual(new Uint8Array([1, 2, 3]));
   });
 
+  it('returns SVG drawings as their text (the machine diagram), Office documents as files', async () => {
+    next = async () => respond('<svg xmlns="http://www.w3.org/2000/svg"/>', { type: 'image/svg+xml' });
+    await expect(request({ method: 'GET', url: '/x' })).resolves.toBe('<svg xmlns="http://www.w3.org/2000/svg"/>');
+  });
+
   it('returns stored files of every kind a page shows unchanged: videos, PDFs and Office documents', async () => {
     for (const type of ['video/mp4', 'application/pdf', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', 'application/msword']) {
       next = async () => new Response(new Uint8Array([4, 5, 6]), { headers: { 'content-type': type } });

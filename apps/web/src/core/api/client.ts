@@ -121,7 +121,7 @@ export async function request<T>(options: RequestOptions): Promise<T> {
 
   const type = response.headers.get('content-type') ?? '';
   if (response.ok && PASS_THROUGH.test(type)) {
-    return (/^(text|application)\/xml/.test(type) ? await response.text() : await response.blob()) as T;
+    return (/^(text|application)\/xml|\+xml/.test(type) ? await response.text() : await response.blob()) as T;
   }
   if (!type.includes('application/json')) throw notAnEnvelope(response.status, response.ok);
   let envelope: unknown;
