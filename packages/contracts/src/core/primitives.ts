@@ -174,3 +174,22 @@ export const CountryCodeSchema = z
   .trim()
   .toUpperCase()
   .refine(isCountryCode, { error: 'validation.country' });
+
+/** Required free text of at most `max` characters, trimmed (spec §5 "… required"). */
+export const requiredText = (max: number) =>
+  z.string({ error: 'validation.required' }).trim().min(1, { error: 'validation.required' }).max(max, { error: 'validation.maxLength' });
+
+/** Free text that may be left empty (empty becomes null). */
+export const optionalText = (max: number) =>
+  z
+    .string({ error: 'validation.invalid' })
+    .trim()
+    .max(max, { error: 'validation.maxLength' })
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+/** An object's id in an input: a positive integer, "required" when missing. */
+export const PositiveIdSchema = z
+  .number({ error: (issue) => (issue.input === undefined ? 'validation.required' : 'validation.invalid') })
+  .int({ error: 'validation.invalid' })
+  .positive({ error: 'validation.invalid' });

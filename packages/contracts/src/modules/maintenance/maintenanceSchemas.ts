@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EpochMsSchema, WallTimeSchema, isLocalDate } from '../../core/primitives.js';
+import { isLocalDate, EpochMsSchema, optionalText, PositiveIdSchema, requiredText, WallTimeSchema } from '../../core/primitives.js';
 import { LIMITS } from '../../limits.js';
 import { MAINTENANCE_CYCLES } from '../project/dictionary.contract.js';
 import { RunIdSchema } from '../project/project.contract.js';
@@ -69,20 +69,7 @@ export type ItemCondition = (typeof ITEM_CONDITIONS)[number];
 
 export const UserRefSchema = z.object({ id: z.number().int(), name: z.string() });
 
-const requiredText = (max: number) =>
-  z.string({ error: 'validation.required' }).trim().min(1, { error: 'validation.required' }).max(max, { error: 'validation.maxLength' });
-const optionalText = (max: number) =>
-  z
-    .string({ error: 'validation.invalid' })
-    .trim()
-    .max(max, { error: 'validation.maxLength' })
-    .nullish()
-    .transform((v) => (v ? v : null));
-
-export const PlanIdSchema = z
-  .number({ error: (issue) => (issue.input === undefined ? 'validation.required' : 'validation.invalid') })
-  .int({ error: 'validation.invalid' })
-  .positive({ error: 'validation.invalid' });
+export const PlanIdSchema = PositiveIdSchema;
 export const RecordIdSchema = PlanIdSchema;
 
 /** A plan of a run: the input of every call about one plan (its run is checked first, then the plan inside it). */

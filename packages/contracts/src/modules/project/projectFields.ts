@@ -9,14 +9,7 @@ import { LIMITS } from '../../limits.js';
 
 export const requiredNumber = (message: string) => (issue: { input: unknown }) => (issue.input === undefined || issue.input === null ? 'validation.required' : message);
 
-/** Free text that may be left empty (empty becomes null). */
-export const optionalText = (max: number) =>
-  z
-    .string({ error: 'validation.invalid' })
-    .trim()
-    .max(max, { error: 'validation.maxLength' })
-    .nullish()
-    .transform((v) => (v ? v : null));
+export { optionalText } from '../../core/primitives.js';
 
 /** A calendar date `YYYY-MM-DD` that may be left empty. */
 export const optionalDate = z

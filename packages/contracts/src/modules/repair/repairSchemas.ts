@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EpochMsSchema } from '../../core/primitives.js';
+import { EpochMsSchema, optionalText, PositiveIdSchema, requiredText } from '../../core/primitives.js';
 import { LIMITS } from '../../limits.js';
 import { FileIdSchema, StoredFileSchema } from '../files.contract.js';
 import { RunIdSchema } from '../project/project.contract.js';
@@ -49,20 +49,7 @@ export type CaseState = (typeof CASE_STATES)[number];
 export const EXTRACTION_STATES = ['pending', 'done', 'none', 'failed'] as const;
 export type ExtractionState = (typeof EXTRACTION_STATES)[number];
 
-const requiredText = (max: number) =>
-  z.string({ error: 'validation.required' }).trim().min(1, { error: 'validation.required' }).max(max, { error: 'validation.maxLength' });
-const optionalText = (max: number) =>
-  z
-    .string({ error: 'validation.invalid' })
-    .trim()
-    .max(max, { error: 'validation.maxLength' })
-    .nullish()
-    .transform((v) => (v ? v : null));
-
-export const RepairIdSchema = z
-  .number({ error: (issue) => (issue.input === undefined ? 'validation.required' : 'validation.invalid') })
-  .int({ error: 'validation.invalid' })
-  .positive({ error: 'validation.invalid' });
+export const RepairIdSchema = PositiveIdSchema;
 export const KnowledgeIdSchema = RepairIdSchema;
 export const AlarmRefIdSchema = RepairIdSchema;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { optionalText } from '../../core/primitives.js';
 import { defineEndpoint } from '../../core/endpoint.js';
 import { LIMITS } from '../../limits.js';
 import { LocalDateSchema } from '../project/board.contract.js';
@@ -162,14 +163,6 @@ export const ShiftDaySchema = z.object({
   ),
 });
 export type ShiftDay = z.infer<typeof ShiftDaySchema>;
-
-const optionalText = (max: number) =>
-  z
-    .string({ error: 'validation.invalid' })
-    .trim()
-    .max(max, { error: 'validation.maxLength' })
-    .nullish()
-    .transform((v) => (v ? v : null));
 
 const optionalCount = (max: number) =>
   z

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { digitsAsNumber } from '../../core/primitives.js';
+import { digitsAsNumber, optionalText, PositiveIdSchema } from '../../core/primitives.js';
 import { LIMITS } from '../../limits.js';
 import { IMPORT_MODES, ImportReportSchema, ProgressKeySchema } from '../imports/imports.contract.js';
 import { RunIdSchema } from '../project/project.contract.js';
@@ -46,10 +46,7 @@ export type RecordSource = (typeof RECORD_SOURCES)[number];
 export const BANDS = ['ok', 'warning', 'alarm'] as const;
 export type Band = (typeof BANDS)[number];
 
-export const SegmentIdSchema = z
-  .number({ error: (issue) => (issue.input === undefined ? 'validation.required' : 'validation.invalid') })
-  .int({ error: 'validation.invalid' })
-  .positive({ error: 'validation.invalid' });
+export const SegmentIdSchema = PositiveIdSchema;
 
 /** Spec §5: ring number integer 0 or more. */
 export const RingNoSchema = z
@@ -71,14 +68,6 @@ export const DeviationSchema = z
   .int({ error: 'validation.integer' })
   .min(-SEGMENT_LIMITS.deviationMmAbsMax, { error: 'validation.minValue' })
   .max(SEGMENT_LIMITS.deviationMmAbsMax, { error: 'validation.maxValue' });
-
-const optionalText = (max: number) =>
-  z
-    .string({ error: 'validation.invalid' })
-    .trim()
-    .max(max, { error: 'validation.maxLength' })
-    .nullish()
-    .transform((v) => (v ? v : null));
 
 // Segment attitude -------------------------------------------------------------------------------
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isLocalDate } from '../../core/primitives.js';
+import { isLocalDate, optionalText, PositiveIdSchema, requiredText } from '../../core/primitives.js';
 import { LIMITS } from '../../limits.js';
 import { RunIdSchema } from '../project/project.contract.js';
 
@@ -62,20 +62,7 @@ export type SheetState = (typeof SHEET_STATES)[number];
 export const AVAILABILITY = ['all', 'outOfStock', 'inStock', 'belowLine'] as const;
 export type Availability = (typeof AVAILABILITY)[number];
 
-const requiredText = (max: number) =>
-  z.string({ error: 'validation.required' }).trim().min(1, { error: 'validation.required' }).max(max, { error: 'validation.maxLength' });
-const optionalText = (max: number) =>
-  z
-    .string({ error: 'validation.invalid' })
-    .trim()
-    .max(max, { error: 'validation.maxLength' })
-    .nullish()
-    .transform((v) => (v ? v : null));
-
-export const StockIdSchema = z
-  .number({ error: (issue) => (issue.input === undefined ? 'validation.required' : 'validation.invalid') })
-  .int({ error: 'validation.invalid' })
-  .positive({ error: 'validation.invalid' });
+export const StockIdSchema = PositiveIdSchema;
 export const PartIdSchema = StockIdSchema;
 export const SheetIdSchema = StockIdSchema;
 
