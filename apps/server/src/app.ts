@@ -152,7 +152,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   jobs.declare({ name: 'telemetry.ringTagStats', intervalMs: config.ringStats.intervalMs, run: ({ now: at, signal }) => ringStats.pass(at, signal) });
   const lifecycle = new ModuleLifecycle();
 
-  registerSecurityHeaders(app, config.frameAncestors);
+  registerSecurityHeaders(app, config.frameAncestors, config.maps.tiles ? [new URL(config.maps.tiles.url.replace(/\{[^}]*\}/g, '0')).origin] : []);
   await app.register(multipart, { limits: { fileSize: LIMITS.repairVideoMaxBytes, files: 1 } });
   registerFormBodies(app);
   registerErrorHandling(app);

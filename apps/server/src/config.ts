@@ -55,6 +55,17 @@ const EnvSchema = z
     SHIFT_EDIT_WINDOW_MINUTES: positiveInt.default(24 * 60),
     SHIFT_AUTO_GENERATE_MINUTES: positiveInt.default(5),
     RING_STATS_INTERVAL_SECONDS: positiveInt.default(60),
+    MAP_TILE_URL: z
+      .string()
+      .regex(/^https?:\/\/[^/\s]+\/\S*\{z\}\S*\{x\}\S*\{y\}/, 'MAP_TILE_URL must be an http(s) URL template with {z}, {x} and {y}')
+      .optional(),
+    MAP_TILE_ATTRIBUTION: z.string().max(300).default(''),
+    MAP_TILE_MAX_ZOOM: z.coerce.number().int().min(1).max(24).default(19),
+    MAP_TILE_PROVIDER: z.string().regex(/^[a-z0-9_-]{1,40}$/i).optional(),
+    MAP_PROVIDERS: z
+      .string()
+      .regex(/^[a-z0-9_-]{1,40}=\S{16,}(,[a-z0-9_-]{1,40}=\S{16,})*$/i, 'MAP_PROVIDERS must be name=secret pairs (secrets of 16 characters or more), comma-separated')
+      .optional(),
   })
   .refine((env) => !(env.NODE_ENV === 'production' && env.CAPTCHA_TEST_ANSWER), {
     message: 'CAPTCHA_TEST_ANSWER is a test setting and is refused when NODE_ENV=production',
@@ -106,6 +117,14 @@ export interface Config {
   reports: { editWindowMs: number; autoGenerateIntervalMs: number };
   /** How often the scheduler builds the tag statistics of rings that completed. */
   ringStats: { intervalMs: number };
+  /**
+   * The map's tile source (none by default: a site may have no internet) and the map providers
+   * whose short-lived tokens the server signs; their secrets never leave the server.
+   */
+  maps: {
+    tiles: { url: string; attribution: string; maxZoom: number; provider: string | null } | null;
+    providers: ReadonlyMap<string, { secret: string }>;
+  };
 }
 
 export class ConfigError extends Error {}
@@ -152,5 +171,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     reports: { editWindowMs: e.SHIFT_EDIT_WINDOW_MINUTES * 60_000, autoGenerateIntervalMs: e.SHIFT_AUTO_GENERATE_MINUTES * 60_000 },
     ringStats: { intervalMs: e.RING_STATS_INTERVAL_SECONDS * 1_000 },
+    maps: {
+      tiles: e.MAP_TILE_URL ? { url: e.MAP_TILE_URL, attribution: e.MAP_TILE_ATTRIBUTION, maxZoom: e.MAP_TILE_MAX_ZOOM, provider: e.MAP_TILE_PROVIDER ?? null } : null,
+      providers: new Map(
+        (e.MAP_PROVIDERS ?? '')
+          .split(',')
+          .filter(Boolean)
+          .map((pair) => {
+            const at = pair.indexOf('=');
+            return [pair.slice(0, at), { secret: pair.slice(at + 1) }] as const;
+          }),
+      ),
+    },
   };
 }

@@ -4,6 +4,7 @@ import { alarmModule } from './modules/alarm/index.js';
 import { authModule } from './modules/auth/index.js';
 import { connectionModule } from './modules/connection/index.js';
 import { filesModule } from './modules/files/index.js';
+import { graphModule } from './modules/graph/index.js';
 import { importsModule } from './modules/imports/index.js';
 import { maintenanceModule } from './modules/maintenance/index.js';
 import { messagesModule } from './modules/messages/index.js';
@@ -51,5 +52,7 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   segmentModule,
   // After alarms and maintenance: a repair is made from an alarm or an abnormal maintenance record.
   repairModule,
+  // After risk zones and segments: the drawings show them along the alignment.
+  graphModule,
   demoModule,
 ];

@@ -1,4 +1,6 @@
 export * from './core/chainage.js';
+export * from './core/alignment.js';
+export * from './core/epsg.js';
 export * from './core/dates.js';
 export * from './core/endpoint.js';
 export * from './core/envelope.js';

@@ -5,13 +5,14 @@ import type { FastifyInstance } from 'fastify';
  * framing limited to the configured host. Computed once; set by one cheap hook (a general-purpose
  * middleware costed about a millisecond per request here).
  */
-export function securityHeaders(frameAncestors: string): Record<string, string> {
+export function securityHeaders(frameAncestors: string, imageOrigins: readonly string[] = []): Record<string, string> {
   const csp = [
     "default-src 'self'",
     "script-src 'self'",
     // antd's CSS-in-JS writes style elements at run time.
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
+    // The map's tile server, when the installation configures one (MAP_TILE_URL).
+    ["img-src 'self' data: blob:", ...imageOrigins].join(' '),
     // Stored videos and PDFs are fetched with the session and shown from blob URLs (repairs, knowledge).
     "media-src 'self' blob:",
     "frame-src 'self' blob:",
@@ -37,8 +38,8 @@ export function securityHeaders(frameAncestors: string): Record<string, string> 
   };
 }
 
-export function registerSecurityHeaders(app: FastifyInstance, frameAncestors: string): void {
-  const headers = securityHeaders(frameAncestors);
+export function registerSecurityHeaders(app: FastifyInstance, frameAncestors: string, imageOrigins: readonly string[] = []): void {
+  const headers = securityHeaders(frameAncestors, imageOrigins);
   app.addHook('onRequest', (_request, reply, done) => {
     reply.headers(headers);
     done();

@@ -14,6 +14,7 @@ import { reportModule } from '../modules/report/index.js';
 import { ringHistoryModule } from '../modules/ringHistory/index.js';
 import { riskModule } from '../modules/risk/index.js';
 import { segmentModule } from '../modules/segment/index.js';
+import { graphModule } from '../modules/graph/index.js';
 import { statisticModule } from '../modules/statistic/index.js';
 import { stockModule } from '../modules/stock/index.js';
 import { systemModule } from '../modules/system/index.js';
@@ -39,5 +40,6 @@ export const MODULES: readonly WebModule[] = [
   repairModule,
   stockModule,
   segmentModule,
+  graphModule,
   pendingModule,
 ];

@@ -22,9 +22,6 @@ const PENDING_ITEMS: MenuItem[] = [
     resource: 'menu.messages.announcementHistory',
     order: 90,
   },
-  { section: 'construction', key: 'graphHorizontal', label: 'shell.menu.graphHorizontal', path: '/fw1/graph/plan', resource: 'menu.graph.horizontal', order: 100 },
-  { section: 'construction', key: 'graphVertical', label: 'shell.menu.graphVertical', path: '/fw1/graph/section', resource: 'menu.graph.vertical', order: 110 },
-  { section: 'construction', key: 'graphGis', label: 'shell.menu.graphGis', path: '/fw1/graph/map', resource: 'menu.graph.gis', order: 120 },
   { section: 'construction', key: 'feedbackList', label: 'shell.menu.feedbackList', path: '/fw1/feedback/list', resource: 'menu.feedback.list', order: 210 },
 ];
 

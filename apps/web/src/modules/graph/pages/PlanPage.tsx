@@ -1,0 +1,4 @@
+/** Placeholder of the Plan page while it is built. */
+export function PlanPage() {
+  return null;
+}

@@ -1,0 +1,4 @@
+/** Placeholder of the Section page while it is built. */
+export function SectionPage() {
+  return null;
+}
