@@ -1,25 +1,28 @@
+import { createHash, randomBytes } from 'node:crypto';
 import { graphContract } from '@boreline/contracts';
-import { Readable } from 'node:stream';
 import sharp from 'sharp';
 import type { MatrixObjects, MatrixSamples } from '../../../test/matrix.js';
-import { FilesRepo } from '../files/files.repo.js';
-import { FilesService } from '../files/index.js';
 
 /**
  * A's plan drawing on its first run: its picture is named with the canary and its calibration
  * carries the canary's chainage, so an answer to another caller that shows the drawing shows it.
  */
 export const matrixObjects: MatrixObjects = async ({ db, a, canary }) => {
-  const files = new FilesService(new FilesRepo(db.kysely, db.dialect), { require: () => Promise.resolve() });
+  const now = Date.now();
   const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#468' } }).png().toBuffer();
-  const file = await files.put(Readable.from([png]), { purpose: 'drawing', runId: a.run, uploaderId: a.user, name: `${canary} plan.png` });
   const calibration = { kind: 'alignment', points: [{ x: 2, y: 2, chainage: 1000 }, { x: 38, y: 28, chainage: 1500 }] };
+  const fileId = randomBytes(16).toString('base64url');
   const row = await db.kysely
     .insertInto('graph_drawings')
-    .values({ run_id: a.run, name: 'plan', lang: '', variant: 'default', file_id: file.id, width: 40, height: 30, calibration: JSON.stringify(calibration), updated_by: a.user, updated_at: Date.now() })
+    .values({ run_id: a.run, name: 'plan', lang: '', variant: 'default', file_id: fileId, width: 40, height: 30, calibration: JSON.stringify(calibration), updated_by: a.user, updated_at: now })
     .returning('id')
     .executeTakeFirstOrThrow();
-  await files.attach([file.id], { kind: 'drawing', id: row.id }, { runId: a.run });
+  // The picture as the file service stores an attached drawing: one row, its bytes in one chunk.
+  await db.kysely
+    .insertInto('files')
+    .values({ id: fileId, purpose: 'drawing', state: 'complete', run_id: a.run, owner_kind: 'drawing', owner_id: String(row.id), attached_at: now, uploader_id: a.user, name: `${canary} plan.png`, kind: 'png', content_type: 'image/png', size: png.length, sha256: createHash('sha256').update(png).digest('hex'), chunk_bytes: 256 * 1024, parent_id: null, created_at: now, updated_at: now })
+    .execute();
+  await db.kysely.insertInto('file_chunks').values({ file_id: fileId, seq: 0, data: png }).execute();
   return { drawing: row.id };
 };
 

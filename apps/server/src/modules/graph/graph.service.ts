@@ -103,10 +103,10 @@ function checkCalibration(name: DrawingName, calibration: Calibration, size: { w
  */
 function checkEquations(equations: readonly StationEquation[], drive: { startChainage: number; endChainage: number }): void {
   const dir = stationingDirection(drive);
+  const low = Math.min(drive.startChainage, drive.endChainage);
+  const high = Math.max(drive.startChainage, drive.endChainage);
   let from = drive.startChainage;
   equations.forEach((eq, i) => {
-    const low = Math.min(drive.startChainage, drive.endChainage);
-    const high = Math.max(drive.startChainage, drive.endChainage);
     if (eq.back < low || eq.back > high) {
       throw errors.business('graph.refused.equationOutside', { number: i + 1, back: eq.back, start: drive.startChainage, end: drive.endChainage });
     }

@@ -41,7 +41,7 @@ describe('graph settings, drawings and the third-party map token', () => {
     const url = endpointUrl(endpoint).replace(':provider', encodeURIComponent(params.provider ?? ''));
     const response =
       endpoint.method === 'GET'
-        ? await call(t.app, 'GET', `${url}?${new URLSearchParams(Object.entries(input).map(([k, v]) => [k, String(v)])).toString()}`, { token, lang })
+        ? await call(t.app, 'GET', `${url}?${new URLSearchParams(Object.entries(input).map(([k, v]): [string, string] => [k, String(v)])).toString()}`, { token, lang })
         : await call(t.app, 'POST', url, { token, payload: input, lang });
     answers.push(response.body);
     return envelope(response);
