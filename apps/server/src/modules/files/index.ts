@@ -1,5 +1,5 @@
 import { migration } from '../../db/migrations/20261126T1000_files.js';
-import { migration as ticketsMigration } from '../../db/migrations/20261204T1000_fileTickets.js';
+import { migration as ticketsMigration } from '../../db/migrations/20261205T1000_fileTickets.js';
 import { defineModule } from '../../platform/module.js';
 import { FileTicketRepo } from './fileTicket.repo.js';
 import { FileTickets } from './fileTickets.js';
@@ -30,7 +30,7 @@ const HOUR_MS = 3_600_000;
  */
 export const filesModule = defineModule({
   name: 'files',
-  migrations: { '20261126T1000_files': migration, '20261204T1000_fileTickets': ticketsMigration },
+  migrations: { '20261126T1000_files': migration, '20261205T1000_fileTickets': ticketsMigration },
   async register(ctx) {
     // Runs are scoped by the project module, listed later; read at request time.
     const runScope = ctx.services.later('runScope');
