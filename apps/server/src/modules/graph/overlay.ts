@@ -5,7 +5,6 @@ import type { Database } from '../../db/schema.js';
 import type { MachineHistory, RingRow } from '../../telemetry/index.js';
 import type { RunScope } from '../project/index.js';
 import type { RiskService } from '../risk/index.js';
-import { worst } from '../segment/bands.js';
 import type { SegmentService } from '../segment/index.js';
 import { chainageToRing, type Drive, distance, driveLength, driveOf, ringToChainage } from './chainage.js';
 import { geoSettingsOf } from './geoSettings.js';
@@ -13,7 +12,11 @@ import { geoSettingsOf } from './geoSettings.js';
 type MachinePosition = graphContract.MachinePosition;
 type Overlay = graphContract.Overlay;
 type OverlayRing = graphContract.OverlayRing;
-const { GRAPH_LIMITS } = graphContract;
+const { GRAPH_LIMITS, QUALITY_BANDS } = graphContract;
+type Band = (typeof QUALITY_BANDS)[number];
+
+/** The worse of the bands the segment module gave a ring's records (ok < warning < alarm). */
+const worst = (bands: readonly Band[]): Band => bands.reduce<Band>((a, b) => (QUALITY_BANDS.indexOf(b) > QUALITY_BANDS.indexOf(a) ? b : a), 'ok');
 
 export interface GeoDeps {
   db: Kysely<Database>;
@@ -61,7 +64,7 @@ function ringSpan(drive: Drive, ring: number, recorded?: Pick<RingRow, 'start_ch
   const planned = ringToChainage(drive, ring);
   const startChainage = recorded?.start_chainage ?? planned.start;
   const endChainage = recorded?.end_chainage ?? planned.end;
-  if (recorded?.start_chainage == null || recorded.end_chainage == null) {
+  if (recorded?.start_chainage === null || recorded?.start_chainage === undefined || recorded.end_chainage === null) {
     const { from, to } = ringDistances(drive, ring);
     return { startChainage, endChainage, fromDistance: from, toDistance: to };
   }
@@ -105,7 +108,7 @@ export async function overlayOf(deps: GeoDeps, session: AuthSession, runId: numb
         ring: row.ring_no,
         ...ringSpan(drive, row.ring_no, row),
         state: 'built',
-        band: bands.length > 0 ? worst(...bands) : null,
+        band: bands.length > 0 ? worst(bands) : null,
         horizontalDev: pose?.horizontalDeviation ?? row.tail_horizontal,
         elevationDev: pose?.elevationDeviation ?? row.tail_vertical,
       });
