@@ -1,4 +1,4 @@
-import { adminContract, endpointUrl, graphContract as c, riskContract } from '@boreline/contracts';
+import { adminContract, endpointUrl, graphContract as c, KEY_TAGS, riskContract, telemetryContract } from '@boreline/contracts';
 import { translate } from '@boreline/i18n';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildRun, buildUser, call, ringRecord, signIn } from '../../../test/factories.js';
@@ -25,6 +25,7 @@ describe('graph overlay, map and alignment import', () => {
   /** A run of the same organization without graph settings. */
   let bareRunId = 0;
   let otherRunId = 0;
+  let sa = '';
 
   const get = async (endpoint: { base: 'main' | 'project'; path: string }, runIdOf: number, token = writer): Promise<Body> =>
     envelope(await call(t.app, 'GET', `${endpointUrl(endpoint)}?runId=${String(runIdOf)}`, { token }));
@@ -47,7 +48,7 @@ describe('graph overlay, map and alignment import', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    const sa = await signIn(t.app, ADMIN.email, ADMIN.password, { ip: '10.24.0.1' });
+    sa = await signIn(t.app, ADMIN.email, ADMIN.password, { ip: '10.24.0.1' });
     const admin = async (endpoint: { path: string }, payload: object) => {
       const body = envelope(await call(t.app, 'POST', `/server_main${endpoint.path}`, { token: sa, payload }));
       expect(body.code, body.msg).toBe(0);
@@ -194,6 +195,28 @@ describe('graph overlay, map and alignment import', () => {
     expect(after.machine?.easting).toBeCloseTo(514_009, 6);
     expect(after.machine?.northing).toBeCloseTo(5_034_012, 6);
     expect(await t.db.kysely.selectFrom('graph_alignment_points').select('seq').where('run_id', '=', runId).execute()).toHaveLength(3);
+  });
+
+  it("overlay and map: the machine's live ring and chainage win over the last ring's end", async () => {
+    const liveRun = await buildRun(t.db, (await t.db.kysely.selectFrom('runs').select('org_id').where('id', '=', runId).executeTakeFirstOrThrow()).org_id);
+    const key = data<{ key: string }>(await post(telemetryContract.ingestKeyRotate, { runId: liveRun }, sa)).key;
+    const from = Date.parse('2026-11-24T06:00:00Z');
+    const frames = Array.from({ length: 5 }, (_, s) => ({
+      ts: from + s * 1000,
+      values: { [KEY_TAGS.advanceMode]: 1, [KEY_TAGS.erectMode]: 0, [KEY_TAGS.advanceSpeed]: 40, [KEY_TAGS.ringNo]: 50, [KEY_TAGS.chainage]: 1073.25 + s * 0.01 },
+    }));
+    const ingested = envelope(await call(t.app, 'POST', endpointUrl(telemetryContract.ingestFrames), { token: key, payload: { frames } }));
+    expect(ingested.code, ingested.msg).toBe(0);
+    const overlay = data<Overlay>(await get(c.overlay, liveRun));
+    expect(overlay.position?.ring).toBe(50);
+    expect(overlay.position?.chainage).toBeCloseTo(1073.29, 9);
+    expect(overlay.position?.distance).toBeCloseTo(73.29, 9);
+    expect(overlay.position?.at).toBe(from + 4000);
+    expect(overlay.rings.filter((r) => r.state === 'building').map((r) => r.ring)).toEqual([50]);
+    expect(overlay.rings.filter((r) => r.state === 'planned')[0]?.ring).toBe(51);
+    data(await importFile([['runId', String(liveRun)], ['epsg', '32632']], MILAN_CSV));
+    const map = data<MapData>(await post(c.mapQuery, { runId: liveRun }));
+    expect(map.machine?.easting).toBeCloseTo(514_073.29, 6);
   });
 
   it('import refusals: no grid, an unknown code, degrees, chainage going back (rows named in the caller language), too few points, too big a file', async () => {
