@@ -9,6 +9,7 @@ import { type GeoDeps, overlayOf } from './overlay.js';
 
 /** The overlay, the maps-service map query and the alignment import. */
 export function registerGraphGeoRoutes(ctx: ModuleContext, chainage: ChainageService): void {
+  // The routes read a run's drive with its graph settings in one go (`driveOf`); the service is the same arithmetic for other modules.
   void chainage;
   const deps: GeoDeps = {
     db: ctx.db,

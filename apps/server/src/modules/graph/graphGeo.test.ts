@@ -212,6 +212,7 @@ describe('graph overlay, map and alignment import', () => {
     expect(overlay.position?.chainage).toBeCloseTo(1073.29, 9);
     expect(overlay.position?.distance).toBeCloseTo(73.29, 9);
     expect(overlay.position?.at).toBe(from + 4000);
+    expect(overlay.position?.state).toBe('advance');
     expect(overlay.rings.filter((r) => r.state === 'building').map((r) => r.ring)).toEqual([50]);
     expect(overlay.rings.filter((r) => r.state === 'planned')[0]?.ring).toBe(51);
     data(await importFile([['runId', String(liveRun)], ['epsg', '32632']], MILAN_CSV));

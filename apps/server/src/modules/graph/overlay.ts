@@ -1,4 +1,4 @@
-import { graphContract, KEY_TAGS, ringDistances, riskContract } from '@boreline/contracts';
+import { graphContract, isMachineState, KEY_TAGS, ringDistances, riskContract } from '@boreline/contracts';
 import type { Kysely } from 'kysely';
 import type { AuthSession } from '../../core/auth.js';
 import type { Database } from '../../db/schema.js';
@@ -42,7 +42,7 @@ export async function machinePosition(machine: MachineHistory, runId: number, dr
   const engine = shared ?? machine.engineState(runId);
   const liveRing = latest?.values[KEY_TAGS.ringNo] ?? engine?.ringNo ?? null;
   const liveChainage = latest?.values[KEY_TAGS.chainage] ?? null;
-  const state = engine?.state ?? null;
+  const state = engine && isMachineState(engine.state) ? engine.state : null;
   let chainage: number | null = liveChainage;
   let ring: number | null = liveRing === null ? null : Math.round(liveRing);
   if (chainage === null && summary.lastRing !== null) chainage = summary.lastChainage ?? ringToChainage(drive, summary.lastRing).end;
