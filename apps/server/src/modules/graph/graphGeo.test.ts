@@ -260,6 +260,32 @@ describe('graph overlay, map and alignment import', () => {
     expect(tooBig.msg).toBe(translate('en-US', 'graphGeo.import.tooLarge', { size: '4 MB' }));
   });
 
+  it('GeoJSON points with chainage properties, across a station equation of the settings, in a typed proj4 grid', async () => {
+    const orgId = (await t.db.kysely.selectFrom('runs').select('org_id').where('id', '=', runId).executeTakeFirstOrThrow()).org_id;
+    const run = await buildRun(t.db, orgId);
+    await t.db.kysely
+      .insertInto('graph_settings')
+      .values({ run_id: run, display: JSON.stringify(c.DEFAULT_DISPLAY_OPTIONS), profile: '{"ground":[],"axis":[],"geology":[]}', station_equations: JSON.stringify([{ back: 1200, ahead: 1150 }]), epsg: null, proj4: '+proj=utm +zone=32 +datum=WGS84 +units=m +no_defs', updated_by: null, updated_at: Date.now() })
+      .execute();
+    const point = (x: number, y: number, chainage: number | string | null) => ({ type: 'Feature', properties: chainage === null ? {} : { chainage }, geometry: { type: 'Point', coordinates: [x, y] } });
+    // 1+200 is followed by 1+150: the overlap of the equation, allowed once, going on from its ahead chainage.
+    const points = { type: 'FeatureCollection', features: [point(514000, 5034000, '1+000'), point(514200, 5034000, 1200), point(514200, 5034000.001, 1150), point(514300, 5034000, '1+250.000')] };
+    const report = data<Report>(await importFile([['runId', String(run)]], JSON.stringify(points), { name: 'points.geojson' }));
+    expect(report).toMatchObject({ points: 4, firstChainage: 1000, lastChainage: 1250, epsg: null });
+    const map = data<MapData>(await post(c.mapQuery, { runId: run }));
+    expect(map.definition).toContain('+zone=32');
+    expect(map.alignment.map((v) => v.chainage)).toEqual([1000, 1200, 1150, 1250]);
+    // A second drop back is no equation: refused at its point, and a point without chainage named too.
+    const twice = { type: 'FeatureCollection', features: [...points.features, point(514400, 5034000, 1240), point(514500, 5034000, null)] };
+    const refused = await importFile([['runId', String(run)]], JSON.stringify(twice), { name: 'points.geojson' });
+    expect((refused.data as { fields: { message: string }[] }).fields.map((f) => f.message)).toEqual([
+      translate('en-US', 'graphGeo.import.point', { row: 5, problem: translate('en-US', 'graphGeo.import.problem.notMonotonic', { chainage: '1240.000', previous: '1250.000' }) }),
+      translate('en-US', 'graphGeo.import.point', { row: 6, problem: translate('en-US', 'graphGeo.import.problem.noChainage') }),
+    ]);
+    const broken = await importFile([['runId', String(run)]], '{"type": "FeatureCollection", "features": [', { name: 'broken.geojson' });
+    expect(broken.msg).toBe(translate('en-US', 'graphGeo.import.badGeoJson'));
+  });
+
   it("another tenant's run is refused on every call, and a reader may not import", async () => {
     for (const body of [await get(c.overlay, runId, stranger), await post(c.mapQuery, { runId }, stranger), await importFile([['runId', String(runId)], ['epsg', '32632']], MILAN_CSV, { token: stranger })]) {
       expect(body.code).toBe(2);
