@@ -286,6 +286,27 @@ describe('graph overlay, map and alignment import', () => {
     expect(broken.msg).toBe(translate('en-US', 'graphGeo.import.badGeoJson'));
   });
 
+  it('overlay of a long drive: the newest GRAPH_LIMITS.overlayRingsMax built rings, said to be truncated', async () => {
+    const orgId = (await t.db.kysely.selectFrom('runs').select('org_id').where('id', '=', runId).executeTakeFirstOrThrow()).org_id;
+    const run = await buildRun(t.db, orgId);
+    const total = c.GRAPH_LIMITS.overlayRingsMax + 2;
+    const start = Date.parse('2025-01-01T00:00:00Z');
+    for (let from = 1; from <= total; from += 500) {
+      const rows = Array.from({ length: Math.min(500, total - from + 1) }, (_, i) => ringRecord(run, from + i, start + (from + i) * 60_000, start + (from + i) * 60_000 + 50_000));
+      await t.db.kysely.insertInto('rings').values(rows).execute();
+    }
+    const began = performance.now();
+    const overlay = data<Overlay>(await get(c.overlay, run));
+    console.log(`overlay of ${String(total)} rings: ${String(Math.round(performance.now() - began))} ms`);
+    const built = overlay.rings.filter((r) => r.state === 'built');
+    expect(overlay.ringsTruncated).toBe(true);
+    expect(built).toHaveLength(c.GRAPH_LIMITS.overlayRingsMax);
+    expect(built[0]?.ring).toBe(3);
+    expect(built[built.length - 1]).toMatchObject({ ring: total, fromDistance: (total - 1) * 1.5, endChainage: 1000 + total * 1.5 });
+    // The run ends at 2+500 (1000 rings of 1.5 m): nothing is planned beyond it.
+    expect(overlay.rings.filter((r) => r.state === 'planned')).toEqual([]);
+  }, 60_000);
+
   it("another tenant's run is refused on every call, and a reader may not import", async () => {
     for (const body of [await get(c.overlay, runId, stranger), await post(c.mapQuery, { runId }, stranger), await importFile([['runId', String(runId)], ['epsg', '32632']], MILAN_CSV, { token: stranger })]) {
       expect(body.code).toBe(2);
