@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   chainageAtDistance,
   distanceAtChainage,
+  distancesAlong,
   type DriveStationing,
   lineBetween,
   pixelOf,
@@ -108,6 +109,21 @@ describe('a stationed line', () => {
     expect(beyond?.x).toBeCloseTo(30, 9);
     expect(beyond?.y).toBeCloseTo(70, 9);
     expect(beyond?.angle).toBeCloseTo(Math.PI / 2, 9);
+  });
+
+  it('reads a vertex stationed in an overlap after its break as after the break', () => {
+    // At 1+500 the line goes on as 1+480: 1+490 exists twice, 10 m before and 10 m after the break.
+    const drive: DriveStationing = { startChainage: 1000, endChainage: 2000, equations: [{ back: 1500, ahead: 1480 }] };
+    const line: StationedPoint[] = [
+      { x: 0, y: 0, chainage: 1000 },
+      { x: 490, y: 0, chainage: 1490 },
+      { x: 510, y: 0, chainage: 1490 },
+      { x: 600, y: 0, chainage: 1580 },
+    ];
+    expect(distancesAlong(drive, line.map((p) => p.chainage))).toEqual([0, 490, 510, 600]);
+    expect(placeAtDistance(line, drive, 505)?.x).toBeCloseTo(505, 9);
+    expect(placeAtDistance(line, drive, 550)?.x).toBeCloseTo(550, 9);
+    expect(lineBetween(line, drive, 480, 520).map((p) => p.x)).toEqual([480, 490, 510, 520]);
   });
 
   it('does not bend at a station equation: the place follows the distance bored', () => {
