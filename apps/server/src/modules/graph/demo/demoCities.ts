@@ -261,7 +261,7 @@ export const DEMO_CITIES: readonly DemoCity[] = [
     levels: [-10, 120],
     layers: [
       { label: 'Dolgu', colour: '#c9b48a', base: (f, g) => g - 3 - wave(f, 0.2, 0.1) },
-      { label: 'Siltli kil', colour: '#c2ad86', base: (f, g) => g - 12 - 3 * wave(f, 0.5, 0.3) },
+      { label: 'Siltli kil', colour: '#aeb08a', base: (f, g) => g - 12 - 3 * wave(f, 0.5, 0.3) },
       { label: 'Şeyl ve kireçtaşı (Kartal Fm.)', colour: '#9f9a86', base: (f) => 8 + 62 * f + 10 * wave(f, 0.5, 0) },
       { label: 'Kumtaşı (Kurtköy Fm.)', colour: '#b58e68', base: () => -1000 },
     ],
@@ -341,7 +341,7 @@ export const DEMO_CITIES: readonly DemoCity[] = [
     levels: [-60, 40],
     layers: [
       { label: '杂填土', colour: '#c9b48a', base: (f, g) => g - 3 - wave(f, 0.2, 0.1) },
-      { label: '粉质黏土', colour: '#c2ad86', base: (f) => 12 + 2 * wave(f, 0.5, 0.2) },
+      { label: '粉质黏土', colour: '#aeb08a', base: (f) => 12 + 2 * wave(f, 0.5, 0.2) },
       { label: '粉细砂', colour: '#e6d48f', base: (f) => -16 + 3 * wave(f, 0.6, 0.4) },
       { label: '中粗砂夹砾石', colour: '#d8b26e', base: (f) => -29 + 3 * wave(f, 0.7, 0.1) },
       { label: '强风化泥质粉砂岩', colour: '#a5866d', base: (f) => -40 + 3 * wave(f, 0.5, 0.6) },

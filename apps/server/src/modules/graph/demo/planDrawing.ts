@@ -174,24 +174,12 @@ export function planDrawing(input: PlanInput): PlanDrawing {
     const a = at(vertices, river.from);
     const b = at(vertices, river.to);
     const side = (edge: Point, q: Point) => u.x * (q.y - edge.y) - u.y * (q.x - edge.x);
-    const inRiver = (q: Point) => side(a, q) * side(b, q) < 0;
-    placer.forbidden.push((box) =>
-      [
-        { x: box.x0, y: box.y0 },
-        { x: box.x1, y: box.y0 },
-        { x: box.x0, y: box.y1 },
-        { x: box.x1, y: box.y1 },
-      ].some(inRiver),
-    );
+    placer.forbidden.push((q) => side(a, q) * side(b, q) < 0);
   }
   const parkSize = layout.width > 1500 ? { w: 380, h: 230 } : { w: 300, h: 200 };
   let parkSvg = '';
-  for (const [shift, side] of [
-    [0, city.park.side],
-    [0.08, city.park.side],
-    [-0.08, city.park.side],
-    [0, -city.park.side],
-  ] as const) {
+  const parkPlaces = [city.park.side, -city.park.side].flatMap((side) => [0, 0.08, -0.08, 0.16, -0.16, 0.24].map((shift) => [shift, side] as const));
+  for (const [shift, side] of parkPlaces) {
     const p = at(vertices, (city.park.at + shift) * total);
     const distance = parallelOffset + 30 + parkSize.h / 2;
     const centre = add(p, left(p.heading), side * distance);
@@ -240,6 +228,8 @@ export function planDrawing(input: PlanInput): PlanDrawing {
   // The tunnel: a red line over the main street, with chainage ticks every 100 m on its left.
   over.push(`<polyline points="${pointsAttr(vertices)}" fill="none" stroke="#ffffff" stroke-width="12" stroke-linejoin="round" stroke-linecap="round"/>`);
   over.push(`<polyline points="${pointsAttr(vertices)}" fill="none" stroke="#d62828" stroke-width="6" stroke-linejoin="round" stroke-linecap="round"/>`);
+  const stationLength = Math.min(150, Math.max(60, 140 / metresPerPixel));
+  const stationBoxes = city.stations.map(([, f, kind]) => ({ s: f * total, half: kind === 'station' ? stationLength / 2 : 18, depth: kind === 'station' ? 17 : 18 }));
   const dir = drive.endChainage >= drive.startChainage ? 1 : -1;
   const lo = Math.min(drive.startChainage, drive.endChainage);
   const hi = Math.max(drive.startChainage, drive.endChainage) + drive.equations.reduce((sum, e) => sum + Math.max(0, (e.ahead - e.back) * dir), 0);
@@ -249,11 +239,13 @@ export function planDrawing(input: PlanInput): PlanDrawing {
     const p = at(vertices, sOf(d));
     const n = left(p.heading);
     const major = c % 500 === 0;
-    const half = major ? 16 : 10;
+    // Over a station's box the tick reaches beyond it and its label stands clear of it.
+    const station = stationBoxes.find((b) => Math.abs(sOf(d) - b.s) <= b.half + 6);
+    const half = station ? station.depth + 8 : major ? 16 : 10;
     over.push(`<line x1="${r1(p.x + n.x * half)}" y1="${r1(p.y + n.y * half)}" x2="${r1(p.x - n.x * half)}" y2="${r1(p.y - n.y * half)}" stroke="#7a1010" stroke-width="${major ? 3 : 2}"/>`);
     const { angle, flipped } = readable(p.heading - 90);
     const size = major ? 16 : 15;
-    const q = add(p, n, 24);
+    const q = add(p, n, station ? station.depth + 14 : 24);
     // The baseline sits a third of the glyphs' height beside the tick, so the text is centred on it.
     const side = dirOf(angle + 90);
     const base = add(q, side, size * 0.33);
@@ -284,7 +276,6 @@ export function planDrawing(input: PlanInput): PlanDrawing {
     labels.push(`<rect x="${r1(c.x - w / 2)}" y="${r1(c.y - h / 2)}" width="${r1(w)}" height="${r1(h)}" rx="4" fill="#ffffff" stroke="#1d3557" stroke-width="2"/>`);
     labels.push(svgText(c.x, c.y + size * 0.36, text, { size, anchor: 'middle', bold, fill: '#1d3557' }));
   };
-  const stationLength = Math.min(150, Math.max(60, 140 / metresPerPixel));
   for (const [, f, kind] of city.stations) {
     const p = at(vertices, f * total);
     const [bw, bh] = kind === 'station' ? [stationLength, 34] : [36, 36];

@@ -2,7 +2,7 @@ import { chainageAtDistance, distanceAtChainage, type DriveStationing, formatCha
 
 type SectionProfile = graphContract.SectionProfile;
 import type { DemoCity, DrawingWords } from './demoCities.js';
-import { type Box, FONT_FAMILY, Placer, pointsAttr, r1, svgText, textBox, textWidth } from './svgKit.js';
+import { type Box, boxOf, FONT_FAMILY, Placer, pointsAttr, r1, svgText, textBox, textWidth } from './svgKit.js';
 
 export interface SectionInput {
   city: DemoCity;
@@ -118,7 +118,7 @@ export function sectionDrawing(input: SectionInput): SectionDrawing {
     stationBoxes.push({ x0: xa - 4, y0: top, x1: xb + 4, y1: bottom });
     const w = textWidth(name, 18, true);
     const lx = Math.min(PLOT.x1 - w / 2 - 8, Math.max(PLOT.x0 + w / 2 + 8, x(c)));
-    const box = textBox(lx, top - 16, name, 18, 0, 'middle', true, 4);
+    const box = boxOf(textBox(lx, top - 16, name, 18, 0, 'middle', true, 4));
     for (const lift of [0, 26, 52]) {
       const b = { ...box, y0: box.y0 - lift, y1: box.y1 - lift };
       if (!placer.fits(b)) continue;
@@ -141,7 +141,7 @@ export function sectionDrawing(input: SectionInput): SectionDrawing {
       if (yb - yt < 30) continue;
       const cx = x(samples[k] as number);
       const cy = (yt + yb) / 2 + 6;
-      const box = textBox(cx, cy, layer.label, 17, 0, 'middle', false, 4);
+      const box = boxOf(textBox(cx, cy, layer.label, 17, 0, 'middle', false, 4));
       if (box.y0 < yt + 2 || box.y1 > yb - 2 || !placer.fits(box)) continue;
       placer.take({ ...box, x0: box.x0 - 260, x1: box.x1 + 260 });
       labels.push(svgText(cx, cy, layer.label, { size: 17, anchor: 'middle', fill: '#2b2118', halo: true }));
@@ -168,7 +168,7 @@ export function sectionDrawing(input: SectionInput): SectionDrawing {
     axes.push(`<line x1="${r1(x(c))}" y1="${PLOT.y1}" x2="${r1(x(c))}" y2="${PLOT.y1 + (major ? 12 : 7)}" stroke="#1f2933" stroke-width="2"/>`);
     if (major) axes.push(svgText(x(c), PLOT.y1 + 32, formatChainage(c, 0), { size: 16, anchor: 'middle' }));
   }
-  axes.push(svgText(PLOT.x0 - 14, PLOT.y1 + 32, words.chainage, { size: 15, anchor: 'end', bold: true }));
+  axes.push(svgText(PLOT.x0 - 40, PLOT.y1 + 32, words.chainage, { size: 15, anchor: 'end', bold: true }));
 
   // The geology the face meets: the layer around the axis, every 10 m, merged into bands.
   const geology: SectionProfile['geology'] = [];

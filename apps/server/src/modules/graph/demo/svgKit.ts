@@ -27,68 +27,98 @@ export interface Box {
   y1: number;
 }
 
+export interface Corner {
+  x: number;
+  y: number;
+}
+
+/** A rectangle that may be turned: its four corners in order. */
+export type Quad = readonly [Corner, Corner, Corner, Corner];
+
 export type Anchor = 'start' | 'middle' | 'end';
 
-/** The axis-aligned box around a text drawn at (x, y) rotated by `angle` degrees about that point. */
-export function textBox(x: number, y: number, text: string, size: number, angle: number, anchor: Anchor, bold = false, pad = 3): Box {
+const isQuad = (shape: Box | Quad): shape is Quad => Array.isArray(shape);
+
+export const quadOf = (b: Box): Quad => [
+  { x: b.x0, y: b.y0 },
+  { x: b.x1, y: b.y0 },
+  { x: b.x1, y: b.y1 },
+  { x: b.x0, y: b.y1 },
+];
+
+/** The axis-aligned box around a quad. */
+export function boxOf(q: Quad): Box {
+  const xs = q.map((c) => c.x);
+  const ys = q.map((c) => c.y);
+  return { x0: Math.min(...xs), y0: Math.min(...ys), x1: Math.max(...xs), y1: Math.max(...ys) };
+}
+
+/** The rectangle of a text drawn at (x, y) rotated by `angle` degrees about that point. */
+export function textBox(x: number, y: number, text: string, size: number, angle: number, anchor: Anchor, bold = false, pad = 3): Quad {
   const w = textWidth(text, size, bold);
   const left = anchor === 'start' ? 0 : anchor === 'middle' ? -w / 2 : -w;
   return rotatedBox(x, y, left - pad, -0.82 * size - pad, left + w + pad, 0.26 * size + pad, angle);
 }
 
-/** The axis-aligned box of a local rectangle (x0..x1, y0..y1 around the origin) rotated and moved to (x, y). */
-export function rotatedBox(x: number, y: number, lx0: number, ly0: number, lx1: number, ly1: number, angle: number): Box {
+/** A local rectangle (x0..x1, y0..y1 around the origin) rotated by `angle` degrees and moved to (x, y). */
+export function rotatedBox(x: number, y: number, lx0: number, ly0: number, lx1: number, ly1: number, angle: number): Quad {
   const a = (angle * Math.PI) / 180;
   const c = Math.cos(a);
   const s = Math.sin(a);
-  const xs: number[] = [];
-  const ys: number[] = [];
-  for (const [px, py] of [
-    [lx0, ly0],
-    [lx1, ly0],
-    [lx1, ly1],
-    [lx0, ly1],
-  ] as const) {
-    xs.push(x + px * c - py * s);
-    ys.push(y + px * s + py * c);
-  }
-  return { x0: Math.min(...xs), y0: Math.min(...ys), x1: Math.max(...xs), y1: Math.max(...ys) };
+  const at = (px: number, py: number): Corner => ({ x: x + px * c - py * s, y: y + px * s + py * c });
+  return [at(lx0, ly0), at(lx1, ly0), at(lx1, ly1), at(lx0, ly1)];
 }
 
-const overlaps = (a: Box, b: Box) => a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1;
+/** Whether two rectangles overlap (separating axes: the edges' normals of both). */
+function overlaps(a: Quad, b: Quad): boolean {
+  for (const q of [a, b]) {
+    for (let i = 0; i < 2; i += 1) {
+      const p = q[i] as Corner;
+      const r = q[i + 1] as Corner;
+      const nx = -(r.y - p.y);
+      const ny = r.x - p.x;
+      const project = (shape: Quad) => shape.map((c) => c.x * nx + c.y * ny);
+      const pa = project(a);
+      const pb = project(b);
+      if (Math.max(...pa) <= Math.min(...pb) || Math.max(...pb) <= Math.min(...pa)) return false;
+    }
+  }
+  return true;
+}
 
-/** Keeps the boxes taken on a drawing: a label goes only where it overlaps nothing and stays inside. */
+/** Keeps the places taken on a drawing: a label goes only where it overlaps nothing and stays inside. */
 export class Placer {
-  private readonly boxes: Box[] = [];
-  /** Places no label may touch besides the boxes taken (a river, say): true when the box is in one. */
-  readonly forbidden: ((box: Box) => boolean)[] = [];
+  private readonly taken: Quad[] = [];
+  /** Places no label may touch besides the ones taken (a river, say): true when a corner is in one. */
+  readonly forbidden: ((corner: Corner) => boolean)[] = [];
   constructor(private readonly bounds: Box) {}
 
-  fits(box: Box): boolean {
-    if (box.x0 < this.bounds.x0 || box.y0 < this.bounds.y0 || box.x1 > this.bounds.x1 || box.y1 > this.bounds.y1) return false;
-    if (this.forbidden.some((inside) => inside(box))) return false;
-    return !this.boxes.some((b) => overlaps(b, box));
+  fits(shape: Box | Quad): boolean {
+    const quad = isQuad(shape) ? shape : quadOf(shape);
+    if (quad.some((c) => c.x < this.bounds.x0 || c.y < this.bounds.y0 || c.x > this.bounds.x1 || c.y > this.bounds.y1)) return false;
+    if (this.forbidden.some((inside) => quad.some(inside))) return false;
+    return !this.taken.some((t) => overlaps(t, quad));
   }
 
-  /** Whether a box fits when the forbidden places are not looked at (a river's own name goes on the river). */
-  fitsOnForbidden(box: Box): boolean {
+  /** Whether a shape fits when the forbidden places are not looked at (a river's own name goes on the river). */
+  fitsOnForbidden(shape: Box | Quad): boolean {
     const saved = this.forbidden.splice(0);
     try {
-      return this.fits(box);
+      return this.fits(shape);
     } finally {
       this.forbidden.push(...saved);
     }
   }
 
-  take(box: Box): void {
-    this.boxes.push(box);
+  take(shape: Box | Quad): void {
+    this.taken.push(isQuad(shape) ? shape : quadOf(shape));
   }
 
-  /** Takes the first box that fits; answers its index or -1. */
-  first(boxes: readonly Box[]): number {
-    const index = boxes.findIndex((b) => this.fits(b));
-    const box = boxes[index];
-    if (box) this.take(box);
+  /** Takes the first shape that fits; answers its index or -1. */
+  first(shapes: readonly (Box | Quad)[]): number {
+    const index = shapes.findIndex((b) => this.fits(b));
+    const shape = shapes[index];
+    if (shape) this.take(shape);
     return index;
   }
 }
