@@ -1,4 +1,5 @@
 /// <reference types="vite/client" />
+import { createHash } from 'node:crypto';
 import { adminContract, type EndpointDefinition, endpointUrl, filesContract, H5_SESSION_CODES, inputSource, monitorContract, RESOURCE_CODES, RESULT_CODE, shiftContract, shiftReportContract, SUPER_ADMIN_ONLY_CODES } from '@boreline/contracts';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -369,6 +370,32 @@ describe('authorization matrix', () => {
     expect({ accepted, told, unknownKinds }).toEqual({ accepted: [], told: [], unknownKinds: [] });
     expect(swaps).toBeGreaterThan(50);
   }, 120_000);
+
+  it("opens the public file stream with a ticket alone: issued only to a reader of the file, and for that one file", async () => {
+    const issue = async (actor: Actor, id: string) => envelope(await call(t.app, 'POST', endpointUrl(filesContract.ticketIssue), { token: tokens[actor], payload: { id } }));
+    // Every caller who may not read A's file is refused a ticket for it, as the route matrix above says.
+    for (const actor of ['anonymous', 'revoked', 'otherTenant', 'childAdmin', 'siblingRun', 'h5Run', 'h5OtherRun'] as const) expect((await issue(actor, fileIds.a)).code, actor).not.toBe(RESULT_CODE.ok);
+    const granted = await issue('authorized', fileIds.a);
+    expect(granted.code).toBe(RESULT_CODE.ok);
+    const { url } = filesContract.ticketIssue.output.parse(granted.data);
+    expect(url).not.toContain(tokens.authorized);
+    const own = await t.app.inject({ method: 'GET', url, remoteAddress: '10.80.1.3' });
+    expect([own.statusCode, own.headers['content-type']]).toEqual([200, 'image/png']);
+    // Naming another file beside the ticket still answers the ticket's own file, never the other.
+    const other = await t.app.inject({ method: 'GET', url: `${url}&id=${encodeURIComponent(fileIds.noResource)}`, remoteAddress: '10.80.1.3' });
+    expect(other.rawPayload.equals(own.rawPayload)).toBe(true);
+    // Each ticket is bound to the one file it was issued for (B's own upload, issued to B: B's file, not A's).
+    const theirs = filesContract.ticketIssue.output.parse((await issue('otherTenant', String(foreign.file))).data);
+    expect((await t.app.inject({ method: 'GET', url: theirs.url, remoteAddress: '10.80.1.3' })).statusCode).toBe(200);
+    const boundTo = async (link: string) => {
+      const hash = createHash('sha256').update(new URL(link, 'http://x').searchParams.get('ticket') ?? '').digest('hex');
+      return (await t.db.kysely.selectFrom('file_tickets').select('file_id').where('token_hash', '=', hash).executeTakeFirstOrThrow()).file_id;
+    };
+    expect([await boundTo(url), await boundTo(theirs.url)]).toEqual([fileIds.a, foreign.file]);
+    // A session token in its place opens nothing.
+    const asTicket = await t.app.inject({ method: 'GET', url: `${endpointUrl(filesContract.stream)}?ticket=${encodeURIComponent(tokens.authorized)}`, remoteAddress: '10.80.1.3' });
+    expect(envelope(asTicket).code).not.toBe(RESULT_CODE.ok);
+  });
 });
 
 /** A maintenance plan of tenant B's run and a record of it, for the id swap. */

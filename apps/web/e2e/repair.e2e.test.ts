@@ -203,6 +203,10 @@ describe('repairs in Chromium: diagnose an alarm, record its repair with photos 
     expect(await body.getByTestId('detail-alarm').innerText()).toContain(alarm.name);
     const video = body.getByTestId('repair-video');
     await video.waitFor({ timeout: 30_000 });
+    // Streamed from a file ticket's link (Range requests, no session header), not downloaded whole as a blob.
+    const src = (await video.getAttribute('src')) ?? '';
+    expect(src).toMatch(/^\/server_project\/g\/web\/file\/stream\/v1\?ticket=ft[A-Za-z0-9_-]{43}$/);
+    expect(src).not.toContain(token);
     const played = await video.evaluate(async (element: HTMLVideoElement) => {
       const until = (event: string) => new Promise((resolve) => {
         element.addEventListener(event, resolve, { once: true });
@@ -215,6 +219,7 @@ describe('repairs in Chromium: diagnose an alarm, record its repair with photos 
       return { duration, readyState: element.readyState, currentTime: element.currentTime, error: element.error?.code ?? null };
     });
     expect(played.duration).toBeGreaterThan(1.5);
+    expect(played.error).toBeNull();
     expect(played.readyState).toBeGreaterThanOrEqual(2);
     expect(played.currentTime).toBeCloseTo(1, 1);
     await page.screenshot({ path: '/tmp/repair-detail.png' });

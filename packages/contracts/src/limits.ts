@@ -78,6 +78,8 @@ export const LIMITS = {
   wsSubscribeTagsMax: 1_000,
   /** How long a one-time H5 link stays valid before it is exchanged. */
   h5TicketTtlMs: 5 * 60_000,
+  /** How long a file ticket (a video's streaming link) may be used; a player asks for a new one after. */
+  fileTicketTtlMs: 10 * 60_000,
   /** Shift reports. */
   shiftHeadcountMax: 500,
   shiftRemarkMaxLength: 500,

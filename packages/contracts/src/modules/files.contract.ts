@@ -177,4 +177,33 @@ export const thumb = defineEndpoint({
   rawContentType: 'image/webp',
 });
 
-export const filesEndpoints = [upload, uploads, uploadV2, download, thumb] as const;
+/** A file ticket: 256 random bits, base64url, prefixed (never a session token). */
+export const FileTicketSchema = z.string({ error: 'validation.required' }).regex(/^ft[A-Za-z0-9_-]{43}$/, { error: 'validation.invalid' });
+
+export const ticketIssue = defineEndpoint({
+  id: 'files.ticketIssue',
+  base: 'project',
+  method: 'POST',
+  path: '/u/web/file/ticket/v1',
+  permission: 'authenticated',
+  summary:
+    'A short-lived link to stream one file the caller may read (a video element cannot send the session header): the URL carries a random ticket bound to this file and caller, usable for several Range requests until `expiresAt` (LIMITS.fileTicketTtlMs)',
+  input: FileReadSchema,
+  output: z.object({ url: z.string(), expiresAt: z.number().int() }),
+});
+
+export const stream = defineEndpoint({
+  id: 'files.stream',
+  base: 'project',
+  method: 'GET',
+  path: '/g/web/file/stream/v1',
+  // The ticket in the query is the credential (no session header): issued by ticketIssue for one file.
+  permission: 'public',
+  summary: 'The file a ticket was issued for, HTTP Range supported; an unknown or expired ticket answers code 3 (HTTP 404) in the language of the caller',
+  input: z.object({ ticket: FileTicketSchema }),
+  output: z.string(),
+  response: 'raw',
+  rawContentType: 'application/octet-stream',
+});
+
+export const filesEndpoints = [upload, uploads, uploadV2, download, thumb, ticketIssue, stream] as const;

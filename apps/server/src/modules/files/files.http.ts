@@ -117,7 +117,7 @@ export function contentDisposition(name: string, kind: string): string {
 }
 
 /** Sends a stored file (or the range the request asks) from its chunks. */
-export async function sendFile(request: FastifyRequest, reply: FastifyReply, files: FilesService, file: FileRow): Promise<FastifyReply> {
+export async function sendFile(request: FastifyRequest, reply: FastifyReply, files: FilesService, file: FileRow, options: { cacheControl?: string } = {}): Promise<FastifyReply> {
   const range = parseRange(request.headers.range, file.size);
   if (range === 'unsatisfiable') {
     // A status of its own (416) with the envelope, so a player sees the HTTP answer and a caller the message.
@@ -131,7 +131,7 @@ export async function sendFile(request: FastifyRequest, reply: FastifyReply, fil
     .header('accept-ranges', 'bytes')
     .header('content-disposition', contentDisposition(file.name, file.kind))
     .header('x-content-type-options', 'nosniff')
-    .header('cache-control', 'private, max-age=3600')
+    .header('cache-control', options.cacheControl ?? 'private, max-age=3600')
     .header('etag', `"${file.sha256 ?? file.id}"`);
   if (range) reply.header('content-range', `bytes ${range.start}-${range.end}/${file.size}`);
   return reply.send(opened.body);

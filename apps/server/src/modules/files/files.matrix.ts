@@ -8,4 +8,5 @@ import type { MatrixSamples } from '../../../test/matrix.js';
 export const matrixSamples: MatrixSamples = (c) => ({
   'files.download': { id: c.files.own ?? c.files.a },
   'files.thumb': { id: c.files.own ?? c.files.a },
+  'files.ticketIssue': { id: c.files.own ?? c.files.a },
 });

@@ -4,12 +4,14 @@ import { type AuthSession, requireAuth } from '../../core/auth.js';
 import { errors } from '../../core/errors.js';
 import { registerEndpoint, registerStreamEndpoint } from '../../core/http.js';
 import { parseUploadFields, presentFile, receiveUploads, sendFile } from './files.http.js';
+import type { FileTickets } from './fileTickets.js';
 import type { FilesService, RunAccess } from './files.service.js';
 
 const c = filesContract;
 
 export interface FilesRouteDeps {
   files: FilesService;
+  tickets: FileTickets;
   runs: RunAccess;
 }
 
@@ -56,6 +58,15 @@ export function registerFilesRoutes(app: FastifyInstance, deps: FilesRouteDeps, 
   registerStreamEndpoint(app, c.download, async (input, request, reply) => {
     const file = await deps.files.requireReadable(requireAuth(request), input.id);
     return sendFile(request, reply, deps.files, file);
+  });
+
+  registerEndpoint(app, c.ticketIssue, async ({ request, input }) => deps.tickets.issue(requireAuth(request), input.id), options);
+
+  // No session header: the ticket is the credential. The answer is neither kept by a shared cache
+  // nor stored on disk (the URL dies with the ticket; a player asks again for what it needs).
+  registerStreamEndpoint(app, c.stream, async (input, request, reply) => {
+    const file = await deps.tickets.fileOf(input.ticket);
+    return sendFile(request, reply, deps.files, file, { cacheControl: 'private, no-store' });
   });
 
   registerStreamEndpoint(app, c.thumb, async (input, request, reply) => {

@@ -303,4 +303,95 @@ describe('files', () => {
       expect(envelope(await t.app.inject({ method: 'GET', url: picture.thumbUrl ?? '', headers: { authorization: x.other.token } })).code).toBe(2);
     });
   });
+
+  describe('POST /u/web/file/ticket/v1 and GET /g/web/file/stream/v1', () => {
+    const TICKET = endpointUrl(c.ticketIssue);
+    let video: StoredFile;
+    let other: StoredFile;
+    let bytes: Buffer;
+    beforeAll(async () => {
+      bytes = Buffer.from(await fileOf('mp4', 600_000));
+      for (let i = 40; i < bytes.length; i += 1) bytes[i] = (i * 13) % 251;
+      video = stored((await upload(x.uploader.token, fieldsOf('repairVideo'), [{ name: 'pump.mp4', data: bytes }])).body.data);
+      other = stored((await upload(x.uploader.token, fieldsOf('repairVideo'), [{ name: 'belt.mp4', data: await fileOf('mp4', 50_000) }])).body.data);
+    });
+    const issue = async (token: string, id: string, lang = 'en_US') =>
+      envelope(await t.app.inject({ method: 'POST', url: TICKET, headers: { authorization: token, lang }, payload: { id }, remoteAddress: '127.0.0.1' }));
+    const ticketOf = async (id: string) => {
+      const body = await issue(x.uploader.token, id);
+      expect(body.code, body.msg).toBe(0);
+      return c.ticketIssue.output.parse(body.data);
+    };
+    /** The stream as a player asks for it: no session header, a Range. */
+    const play = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers: { lang: 'en_US', ...headers } });
+
+    it('streams the file a reader was given a ticket for, without a session header: Range answers 206 with the bytes, several times', async () => {
+      const before = Date.now();
+      const ticket = await ticketOf(video.id);
+      expect(ticket.url.startsWith(`${endpointUrl(c.stream)}?ticket=ft`)).toBe(true);
+      expect(ticket.expiresAt).toBeGreaterThanOrEqual(before + LIMITS.fileTicketTtlMs);
+      expect(ticket.expiresAt).toBeLessThanOrEqual(Date.now() + LIMITS.fileTicketTtlMs);
+      // The session token never appears in the link, and the ticket itself is not stored.
+      expect(ticket.url).not.toContain(x.uploader.token);
+      const token = new URL(ticket.url, 'http://x').searchParams.get('ticket') ?? '';
+      expect(token.length).toBeGreaterThanOrEqual(43);
+      const stored = await t.db.kysely.selectFrom('file_tickets').select(['token_hash', 'file_id', 'user_id']).where('file_id', '=', video.id).execute();
+      expect(stored).toEqual([{ token_hash: createHash('sha256').update(token).digest('hex'), file_id: video.id, user_id: x.uploader.id }]);
+
+      const first = await play(ticket.url, { range: 'bytes=0-99' });
+      expect(first.statusCode).toBe(206);
+      expect(first.headers).toMatchObject({ 'content-type': 'video/mp4', 'accept-ranges': 'bytes', 'content-range': `bytes 0-99/${bytes.length}` });
+      expect(first.rawPayload.equals(bytes.subarray(0, 100))).toBe(true);
+      expect(String(first.headers['cache-control'])).toBe('private, no-store');
+      const seek = await play(ticket.url, { range: 'bytes=500000-' });
+      expect(seek.statusCode).toBe(206);
+      expect(seek.headers['content-range']).toBe(`bytes 500000-${bytes.length - 1}/${bytes.length}`);
+      expect(seek.rawPayload.equals(bytes.subarray(500_000))).toBe(true);
+      const whole = await play(ticket.url);
+      expect(whole.statusCode).toBe(200);
+      expect(whole.rawPayload.equals(bytes)).toBe(true);
+    });
+
+    it('issues tickets only to callers who may read the file: another tenant and a colleague of an unattached upload get code 2', async () => {
+      expect((await issue(x.other.token, video.id)).code).toBe(2);
+      expect((await issue(x.colleague.token, video.id)).code).toBe(2);
+      expect((await issue(x.uploader.token, 'AAAAAAAAAAAAAAAAAAAAAA')).code).toBe(2);
+      expect((await issue(x.uploader.token, '../../etc/passwd')).code).toBe(3);
+      expect(envelope(await t.app.inject({ method: 'POST', url: TICKET, payload: { id: video.id } })).code).toBe(1);
+      expect(await t.db.kysely.selectFrom('file_tickets').select('id').where('user_id', 'in', [x.other.id, x.colleague.id]).execute()).toEqual([]);
+    });
+
+    it('refuses a stream without a ticket, with a made-up one, with an expired one, in the caller’s language', async () => {
+      const none = await play(endpointUrl(c.stream));
+      expect([none.statusCode, envelope(none).code]).toEqual([400, 3]);
+      const madeUp = await play(`${endpointUrl(c.stream)}?ticket=ft${randomBytes(32).toString('base64url')}`);
+      expect(madeUp.statusCode).toBe(404);
+      expect(envelope(madeUp)).toMatchObject({ code: 3, msg: 'This link to the file has expired or is not valid; please open the file again' });
+      const german = await play(`${endpointUrl(c.stream)}?ticket=ft${randomBytes(32).toString('base64url')}`, { lang: 'de_AT' });
+      expect(envelope(german).msg).toBe('Der Link zur Datei ist abgelaufen oder ungültig; bitte öffnen Sie die Datei erneut');
+      // A session token is no ticket.
+      expect((await play(`${endpointUrl(c.stream)}?ticket=${encodeURIComponent(x.uploader.token)}`)).statusCode).toBeGreaterThanOrEqual(400);
+
+      const ticket = await ticketOf(video.id);
+      expect((await play(ticket.url, { range: 'bytes=0-9' })).statusCode).toBe(206);
+      const hash = createHash('sha256').update(new URL(ticket.url, 'http://x').searchParams.get('ticket') ?? '').digest('hex');
+      await t.db.kysely.updateTable('file_tickets').set({ expires_at: Date.now() - 1 }).where('token_hash', '=', hash).execute();
+      const expired = await play(ticket.url, { range: 'bytes=0-9' });
+      expect([expired.statusCode, envelope(expired).code]).toEqual([404, 3]);
+      // Expired tickets go when the next one is issued.
+      await ticketOf(other.id);
+      expect(await t.db.kysely.selectFrom('file_tickets').select('id').where('token_hash', '=', hash).execute()).toEqual([]);
+    });
+
+    it('a ticket opens its own file only: naming another file beside it still streams the first', async () => {
+      const ticket = await ticketOf(video.id);
+      const aside = await play(`${ticket.url}&id=${encodeURIComponent(other.id)}`);
+      expect(aside.statusCode).toBe(200);
+      expect(aside.rawPayload.equals(bytes)).toBe(true);
+      const otherBytes = (await download(x.uploader.token, other.id)).rawPayload;
+      const theirs = await play((await ticketOf(other.id)).url);
+      expect(theirs.rawPayload.equals(otherBytes)).toBe(true);
+      expect(theirs.rawPayload.equals(bytes)).toBe(false);
+    });
+  });
 });

@@ -1,5 +1,8 @@
 import { migration } from '../../db/migrations/20261126T1000_files.js';
+import { migration as ticketsMigration } from '../../db/migrations/20261205T1000_fileTickets.js';
 import { defineModule } from '../../platform/module.js';
+import { FileTicketRepo } from './fileTicket.repo.js';
+import { FileTickets } from './fileTickets.js';
 import { FilesRepo } from './files.repo.js';
 import { registerFilesRoutes } from './files.routes.js';
 import { FilesService, PARTIAL_STALE_MS, type RunAccess } from './files.service.js';
@@ -27,7 +30,7 @@ const HOUR_MS = 3_600_000;
  */
 export const filesModule = defineModule({
   name: 'files',
-  migrations: { '20261126T1000_files': migration },
+  migrations: { '20261126T1000_files': migration, '20261205T1000_fileTickets': ticketsMigration },
   async register(ctx) {
     // Runs are scoped by the project module, listed later; read at request time.
     const runScope = ctx.services.later('runScope');
@@ -39,6 +42,7 @@ export const filesModule = defineModule({
     if (swept > 0) ctx.log.info({ swept }, 'files: removed uploads left unfinished by a previous run');
     ctx.services.provide('files', files);
     ctx.jobs.declare({ name: 'files.orphans', intervalMs: HOUR_MS, run: ({ signal }) => files.sweep(signal) });
-    registerFilesRoutes(ctx.app, { files, runs }, ctx.endpoints);
+    const tickets = new FileTickets(files, new FileTicketRepo(ctx.db), ctx.now);
+    registerFilesRoutes(ctx.app, { files, tickets, runs }, ctx.endpoints);
   },
 });

@@ -1,6 +1,6 @@
 import { type Language, type repairContract, SUBSYSTEM_NAME_KEYS } from '@boreline/contracts';
 import { LOCALES, type MessageKey, translate } from '@boreline/i18n';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { AuthSession } from '../../core/auth.js';
 import { errors } from '../../core/errors.js';
 import { t } from '../../core/i18n.js';
@@ -9,7 +9,7 @@ import { type MachineHistory, runTagList } from '../../telemetry/index.js';
 import { presentAlarm, type RunNaming } from '../alarm/index.js';
 import { machineTypeOf, type RunScope, type ScopedRun } from '../project/index.js';
 import { markedWords } from './search/normalize.js';
-import type { RepairSearch, SearchHit } from './search/repairSearch.js';
+import type { RankedHit, RepairSearch } from './search/repairSearch.js';
 
 type Suggestion = repairContract.Suggestion;
 type Reason = Suggestion['reasons'][number];
@@ -136,21 +136,24 @@ export class Diagnosis {
     const projects = new Map([...caseRuns, ...knowledgeRuns].map((r) => [r.id, r.project_name]));
     const caseRunIds = caseRuns.map((r) => r.id);
     const [caseHits, knowledgeHits] = await Promise.all([
-      fault.query ? this.deps.search.findRepairs(caseRunIds, fault.query, { publishedOnly: true, mode: 'any', limit: CASES_CONSIDERED }) : Promise.resolve([]),
-      fault.query ? this.deps.search.findKnowledge(knowledgeRuns.map((r) => r.id), fault.query, { mode: 'any', limit: KNOWLEDGE_CONSIDERED }) : Promise.resolve([]),
+      fault.query ? this.deps.search.rank('repair', caseRunIds, fault.query, { publishedOnly: true, mode: 'any', limit: CASES_CONSIDERED }) : Promise.resolve([]),
+      fault.query ? this.deps.search.rank('knowledge', knowledgeRuns.map((r) => r.id), fault.query, { mode: 'any', limit: KNOWLEDGE_CONSIDERED }) : Promise.resolve([]),
     ]);
-    const textOf = new Map<number, SearchHit>(caseHits.map((h) => [h.id, h]));
+    const textOf = new Map<number, RankedHit>(caseHits.map((h) => [h.id, h]));
 
     // Cases of the same point are candidates even when no word matched.
     let caseIds = caseHits.map((h) => h.id);
     if (fault.point !== null && caseRunIds.length > 0) {
+      // From the alarms of the point to their repairs, both by index. The state and run are tested on
+      // expressions (`|| ''`, `+ 0`: the same values) so no planner walks every published case of the
+      // runs instead, which it would for want of statistics.
+      const point = fault.point;
       const samePoint = await this.deps.db
         .selectFrom('repair_records as r')
-        .innerJoin('alarms as a', 'a.id', 'r.alarm_id')
         .select('r.id')
-        .where('r.case_state', '=', 'published')
-        .where('r.run_id', 'in', caseRunIds)
-        .where('a.point', '=', fault.point)
+        .where('r.alarm_id', 'in', (eb) => eb.selectFrom('alarms as a').select('a.id').where('a.point', '=', point))
+        .where(sql`r.case_state || ''`, '=', 'published')
+        .where(sql`r.run_id + 0`, 'in', caseRunIds)
         .orderBy('r.found_at', 'desc')
         .limit(20)
         .execute();
@@ -182,11 +185,8 @@ export class Diagnosis {
       const reason = m.helpful > 0 ? { kind: 'helpful' as const, text: t(language, 'diagnosis.reason.helpful', { count: m.helpful }) } : null;
       return { bonus, reason, ...m };
     };
-    const termsReason = (hit: SearchHit | undefined): Reason | null => {
-      if (!hit) return null;
-      const words = markedWords(hit.snippet);
-      return { kind: 'terms', text: words.length > 0 ? t(language, 'diagnosis.reason.terms', { terms: words.join(', ') }) : t(language, 'diagnosis.reason.termsInTitle') };
-    };
+    // The words matched are told from the snippets, made below for the suggestions kept only.
+    const termsReason = (hit: RankedHit | undefined): Reason | null => (hit ? { kind: 'terms', text: '' } : null);
 
     const suggestions: Suggestion[] = [];
     for (const c of cases) {
@@ -220,7 +220,7 @@ export class Diagnosis {
         runId: c.run_id,
         project: projects.get(c.run_id) ?? '',
         title: c.title,
-        snippet: hit?.snippet ?? { text: c.description.slice(0, 180), marks: [] },
+        snippet: { text: c.description.slice(0, 180), marks: [] },
         score: score + marked.bonus,
         reasons,
         helpful: marked.helpful,
@@ -246,7 +246,7 @@ export class Diagnosis {
         runId: k.run_id,
         project: projects.get(k.run_id) ?? '',
         title: k.name,
-        snippet: hit.snippet,
+        snippet: { text: '', marks: [] },
         score: score + marked.bonus,
         reasons,
         helpful: marked.helpful,
@@ -269,7 +269,22 @@ export class Diagnosis {
       });
     }
     suggestions.sort((a, b) => b.score - a.score || a.kind.localeCompare(b.kind) || b.id - a.id);
-    return { query: fault.query, suggestions: suggestions.slice(0, 10).map((s) => ({ ...s, score: Math.round(s.score * 1000) / 1000 })) };
+    const kept = suggestions.slice(0, 10);
+    // Snippets, and the words they mark, for the suggestions shown: the text search's best stretch of each.
+    const matched = (kind: 'case' | 'knowledge') => kept.filter((s) => s.kind === kind && s.reasons[0]?.kind === 'terms').map((s) => s.id);
+    const [caseSnippets, knowledgeSnippets] = await Promise.all([
+      this.deps.search.snippets('repair', matched('case'), fault.query),
+      this.deps.search.snippets('knowledge', matched('knowledge'), fault.query),
+    ]);
+    for (const s of kept) {
+      const terms = s.reasons[0];
+      if (s.kind === 'alarmSuggestion' || terms?.kind !== 'terms') continue;
+      const snippet = (s.kind === 'case' ? caseSnippets : knowledgeSnippets).get(s.id) ?? { text: '', marks: [] };
+      const words = markedWords(snippet);
+      s.snippet = snippet;
+      terms.text = words.length > 0 ? t(language, 'diagnosis.reason.terms', { terms: words.join(', ') }) : t(language, 'diagnosis.reason.termsInTitle');
+    }
+    return { query: fault.query, suggestions: kept.map((s) => ({ ...s, score: Math.round(s.score * 1000) / 1000 })) };
   }
 
   /** The fault asked about: an alarm of the run, a repair of the run, or words. */

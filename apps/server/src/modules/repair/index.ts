@@ -1,6 +1,7 @@
 import { migration } from '../../db/migrations/20261203T1000_repairs.js';
 import { migration as grants } from '../../db/migrations/20261203T1100_repairGrants.js';
 import { migration as search } from '../../db/migrations/20261203T1200_repairSearch.js';
+import { migration as diagnosisIndexes } from '../../db/migrations/20261205T1100_diagnosisIndexes.js';
 import { defineModule } from '../../platform/module.js';
 import { registerRepairRoutes } from './repair.routes.js';
 import { RepairService } from './repair.service.js';
@@ -27,7 +28,7 @@ export { seedDemoRepairs } from './demo/demoRepairs.js';
  */
 export const repairModule = defineModule({
   name: 'repair',
-  migrations: { '20261203T1000_repairs': migration, '20261203T1100_repairGrants': grants, '20261203T1200_repairSearch': search },
+  migrations: { '20261203T1000_repairs': migration, '20261203T1100_repairGrants': grants, '20261203T1200_repairSearch': search, '20261205T1100_diagnosisIndexes': diagnosisIndexes },
   register(ctx) {
     // Full-text search, the knowledge base and diagnosis: provides `repairSearch`, which indexes
     // every repair written and finds repairs for the list's and the case base's words.

@@ -80,6 +80,12 @@ export const uploadFor =
     uploadFile(filesContract.upload, file, { fields: { purpose, runId: String(runId) }, onProgress });
 
 /**
+ * A short-lived link that streams one stored file (a video) without the session header: the
+ * player's Range requests carry a ticket bound to that file, never the session token.
+ */
+export const fileTicket = (id: string) => call(filesContract.ticketIssue, { id });
+
+/**
  * A stored file as an object URL: reading a file needs the session header, which an <img>, <video>
  * or <iframe> cannot send. The browser's copy seeks like the server's Range answers would.
  */

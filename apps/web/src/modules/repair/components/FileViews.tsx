@@ -1,8 +1,8 @@
 import { Alert, Empty, Image, Space, Spin } from 'antd';
-import { useEffect, useState } from 'react';
+import { type SyntheticEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { useT } from '../../../core/i18n.js';
 import type { Repair } from '../api.js';
-import { fileObjectUrl } from '../api.js';
+import { fileObjectUrl, fileTicket } from '../api.js';
 
 type StoredFile = Repair['photos'][number];
 
@@ -62,15 +62,97 @@ export function PhotoGallery({ files }: { files: readonly StoredFile[] }) {
   );
 }
 
-/** An MP4 played in the browser with its controls; the whole file is at hand, so seeking works. */
+/** Errors in a row (no metadata loaded in between) after which a video is shown as unreadable. */
+const VIDEO_RETRIES = 2;
+
+interface StreamedVideo {
+  /** The file ticket's link; null while it is asked for. */
+  url: string | null;
+  failed: boolean;
+  /** What the <video> element is given: its element, and its metadata and error events. */
+  ref: (element: HTMLVideoElement | null) => void;
+  onLoadedMetadata: (event: SyntheticEvent<HTMLVideoElement>) => void;
+  onError: (event: SyntheticEvent<HTMLVideoElement>) => void;
+}
+
+/**
+ * A stored video's streaming link: a file ticket, asked for again when it expires while the player
+ * is idle, or when the player fails (a ticket expired mid-play). A new link keeps the position and
+ * whether the video was playing.
+ */
+function useStreamedVideo(id: string): StreamedVideo {
+  const [state, setState] = useState<{ url: string | null; expiresAt: number; failed: boolean; asked: number }>({ url: null, expiresAt: 0, failed: false, asked: 0 });
+  const errorsInRow = useRef(0);
+  const element = useRef<HTMLVideoElement | null>(null);
+  const resume = useRef<{ at: number; playing: boolean } | null>(null);
+  const renew = useCallback((video: HTMLVideoElement | null) => {
+    if (video) resume.current ??= { at: video.currentTime, playing: !video.paused };
+    setState((s) => ({ ...s, asked: s.asked + 1 }));
+  }, []);
+  useEffect(() => {
+    let live = true;
+    fileTicket(id)
+      .then((ticket) => {
+        if (live) setState((s) => ({ ...s, url: ticket.url, expiresAt: ticket.expiresAt, failed: false }));
+      })
+      .catch(() => {
+        if (live) setState((s) => ({ ...s, url: null, failed: true }));
+      });
+    return () => {
+      live = false;
+    };
+  }, [id, state.asked]);
+  useEffect(() => {
+    if (!state.url) return undefined;
+    const timer = setTimeout(() => {
+      // A playing video keeps its link: should the server refuse a later range, the error renews it.
+      if (!element.current || element.current.paused) renew(element.current);
+    }, Math.max(1_000, state.expiresAt - Date.now()));
+    return () => clearTimeout(timer);
+  }, [state.url, state.expiresAt, renew]);
+  return {
+    url: state.url,
+    failed: state.failed,
+    ref: (video) => {
+      element.current = video;
+    },
+    onLoadedMetadata: (event) => {
+      errorsInRow.current = 0;
+      const back = resume.current;
+      resume.current = null;
+      if (back && back.at > 0) event.currentTarget.currentTime = back.at;
+      if (back?.playing) void event.currentTarget.play().catch(() => undefined);
+    },
+    onError: (event) => {
+      errorsInRow.current += 1;
+      if (errorsInRow.current > VIDEO_RETRIES) setState((s) => ({ ...s, failed: true }));
+      else renew(event.currentTarget);
+    },
+  };
+}
+
+/**
+ * An MP4 streamed to the browser's player from a file ticket's link (no session token in any URL):
+ * playback starts after the first ranges, and seeking asks the server for the range it needs —
+ * nothing is downloaded whole first.
+ */
 export function VideoPlayer({ file }: { file: StoredFile }) {
   const t = useT();
-  const video = useFileUrl(file.url);
-  if (video.failed) return <Alert type="error" showIcon title={t('repairWeb.file.failed', { name: file.name })} />;
-  if (!video.url) return <Spin aria-label={t('repairWeb.file.loading', { name: file.name })} />;
+  const stream = useStreamedVideo(file.id);
+  if (stream.failed) return <Alert type="error" showIcon title={t('repairWeb.file.failed', { name: file.name })} />;
+  if (!stream.url) return <Spin aria-label={t('repairWeb.file.loading', { name: file.name })} />;
   return (
     <figure className="repair-video">
-      <video controls preload="metadata" src={video.url} aria-label={file.name} data-testid="repair-video" />
+      <video
+        ref={stream.ref}
+        controls
+        preload="metadata"
+        src={stream.url}
+        aria-label={file.name}
+        data-testid="repair-video"
+        onLoadedMetadata={stream.onLoadedMetadata}
+        onError={stream.onError}
+      />
       <figcaption>{file.name}</figcaption>
     </figure>
   );

@@ -152,6 +152,8 @@ describe('repair record page', { timeout: 60_000 }, () => {
       repair(7, { photos: [photo(1), photo(2)], videos: [video(1)], fingerprint: FINGERPRINT, alarm: { id: 31, point: 'MD_SEAL_P', name: 'Main seal pressure low', start: T0 - 12 * 60_000, ringNo: 845 } }),
     );
     api.responses.set('repair.publish', repair(7, { caseState: 'published' }));
+    const STREAM = '/server_project/g/web/file/stream/v1?ticket=ftAbCdEfGhIjKlMnOpQrStUvWxYz0123456789_-abcde';
+    api.responses.set('files.ticketIssue', { url: STREAM, expiresAt: Date.now() + 600_000 });
     renderPage('/fw1/stm_smtce/repair', PUBLISHER);
     await waitFor(() => expect(rows()).toHaveLength(2), SETTLE);
     await user.click(within(rows()[0] as HTMLElement).getByTestId('repair-detail-open'));
@@ -160,11 +162,19 @@ describe('repair record page', { timeout: 60_000 }, () => {
     expect(within(detail).getByText('Worn lip of the outer seal')).toBeTruthy();
     expect(within(detail).getByTestId('detail-alarm').textContent).toContain('Main seal pressure low');
     await waitFor(() => expect(within(detail).getAllByRole('img').length).toBeGreaterThanOrEqual(2), SETTLE);
-    // Thumbnails come from the thumbnail call, the video from the download call (Range-capable).
-    await waitFor(() => expect(api.read).toEqual(expect.arrayContaining(['/u/web/common/file/thumb/v1?id=photo1', '/u/web/common/file/thumb/v1?id=photo2', '/g/web/getDownloadFile/v1?id=video1'])), SETTLE);
+    // Thumbnails come from the thumbnail call; the video streams from its file ticket's link, never downloaded whole first.
+    await waitFor(() => expect(api.read).toEqual(expect.arrayContaining(['/u/web/common/file/thumb/v1?id=photo1', '/u/web/common/file/thumb/v1?id=photo2'])), SETTLE);
     const player = await within(detail).findByTestId('repair-video', {}, SETTLE);
     expect(player.tagName).toBe('VIDEO');
     expect(player.hasAttribute('controls')).toBe(true);
+    expect(calledWith('files.ticketIssue')).toEqual([{ id: 'video1' }]);
+    expect(player.getAttribute('src')).toBe(STREAM);
+    expect(api.read.some((url) => url.includes('video1'))).toBe(false);
+    // A player that fails (its ticket expired mid-play) gets a new link.
+    api.responses.set('files.ticketIssue', { url: `${STREAM}2`, expiresAt: Date.now() + 600_000 });
+    fireEvent.error(player);
+    await waitFor(() => expect(within(detail).getByTestId('repair-video').getAttribute('src')).toBe(`${STREAM}2`), SETTLE);
+    expect(calledWith('files.ticketIssue')).toHaveLength(2);
     const fingerprint = within(within(detail).getByTestId('repair-fingerprint'));
     expect(fingerprint.getByText('Main seal pressure low (MD_SEAL_P)')).toBeTruthy();
     expect(fingerprint.getByText('2.10 bar')).toBeTruthy();
