@@ -7,6 +7,7 @@ import { fieldProblems, issueText } from '../../../core/forms.js';
 import { type Translate, useT } from '../../../core/i18n.js';
 import { notify } from '../../../core/notify.js';
 import { calibrateDrawing, type Calibration, type Drawing, type GraphSetting, type Overlay } from '../api.js';
+import { AXIS_SLOT_LABELS } from '../labels.js';
 import { DrawingView, type PendingMark } from './DrawingView.js';
 
 /** A chainage typed as `12+345.6` (optionally with a line prefix) or as metres; null when it is neither. */
@@ -214,7 +215,7 @@ export function AxesCalibrator({ runId, drawing, setting, overlay, machine, onDo
     const value = (slot: Slot) => (isChainage(slot) ? chainageFromText(slots[slot].value) : levelFromText(slots[slot].value));
     const missing = SLOTS.find((slot) => slots[slot].pixel === null || value(slot) === null);
     if (missing) {
-      setProblems([t('graphWeb.calibrate.axesIncomplete', { mark: t(`graphWeb.calibrate.slot.${missing}`) })]);
+      setProblems([t('graphWeb.calibrate.axesIncomplete', { mark: t(AXIS_SLOT_LABELS[missing].label) })]);
       return;
     }
     const mark = (slot: Slot) => ({ pixel: slots[slot].pixel as number, value: value(slot) as number });
@@ -230,7 +231,7 @@ export function AxesCalibrator({ runId, drawing, setting, overlay, machine, onDo
   const pending: PendingMark[] = SLOTS.flatMap((slot) => {
     const pixel = slots[slot].pixel;
     if (pixel === null) return [];
-    const label = slots[slot].value.trim() || t(`graphWeb.calibrate.slot.${slot}`);
+    const label = slots[slot].value.trim() || t(AXIS_SLOT_LABELS[slot].label);
     return [isChainage(slot) ? { x: pixel, y: drawing.height / 2, label, axis: 'x' as const } : { x: drawing.width / 2, y: pixel, label, axis: 'y' as const }];
   });
 
@@ -241,7 +242,7 @@ export function AxesCalibrator({ runId, drawing, setting, overlay, machine, onDo
         <Radio.Group value={active} onChange={(event) => setActive(event.target.value as Slot)} className="graph-marks">
           {SLOTS.map((slot) => (
             <div key={slot} className="graph-mark-row" data-testid="calibration-row">
-              <Radio value={slot}>{t(`graphWeb.calibrate.slot.${slot}`)}</Radio>
+              <Radio value={slot}>{t(AXIS_SLOT_LABELS[slot].label)}</Radio>
               <span className="graph-num">
                 {slots[slot].pixel === null
                   ? t('graphWeb.calibrate.notPlaced')
@@ -252,7 +253,7 @@ export function AxesCalibrator({ runId, drawing, setting, overlay, machine, onDo
                   style={{ width: 180 }}
                   value={slots[slot].value}
                   placeholder={t('graphWeb.calibrate.chainagePlaceholder')}
-                  aria-label={t(`graphWeb.calibrate.valueOf.${slot}`)}
+                  aria-label={t(AXIS_SLOT_LABELS[slot].value)}
                   onChange={(event) => {
                     const text = event.target.value;
                     setSlots((all) => ({ ...all, [slot]: { ...all[slot], value: text } }));
@@ -263,7 +264,7 @@ export function AxesCalibrator({ runId, drawing, setting, overlay, machine, onDo
                   style={{ width: 180 }}
                   value={slots[slot].value === '' ? null : Number(slots[slot].value)}
                   placeholder={t('graphWeb.calibrate.levelPlaceholder')}
-                  aria-label={t(`graphWeb.calibrate.valueOf.${slot}`)}
+                  aria-label={t(AXIS_SLOT_LABELS[slot].value)}
                   onChange={(v) => setSlots((all) => ({ ...all, [slot]: { ...all[slot], value: v === null ? '' : String(v) } }))}
                 />
               )}

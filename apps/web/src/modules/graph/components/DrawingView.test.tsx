@@ -106,4 +106,16 @@ describe('drawing view', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Show the whole drawing' }));
     expect(svg.getAttribute('viewBox')).toBe('0 0 1200 800');
   });
+
+  it('zooms at the wheel around the point under the cursor, without scrolling the page', () => {
+    show();
+    const svg = screen.getByTestId('drawing-svg');
+    svg.getBoundingClientRect = () => ({ left: 0, top: 0, width: 1200, height: 800, right: 1200, bottom: 800, x: 0, y: 0, toJSON: () => ({}) });
+    // The machine's corner of the plan (600, 600) stays under the cursor.
+    const scrolled = fireEvent.wheel(svg, { deltaY: -100, clientX: 600, clientY: 600 });
+    expect(scrolled).toBe(false);
+    expect(svg.getAttribute('viewBox')).toBe('120 120 960 640');
+    fireEvent.wheel(svg, { deltaY: 100, clientX: 600, clientY: 600 });
+    expect(svg.getAttribute('viewBox')).toBe('0 0 1200 800');
+  });
 });

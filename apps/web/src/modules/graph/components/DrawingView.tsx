@@ -1,12 +1,13 @@
 import { MinusOutlined, PlusOutlined, ExpandOutlined } from '@ant-design/icons';
 import { formatChainage, type Point } from '@boreline/contracts';
 import { Alert, Button, Space, Tooltip } from 'antd';
-import { type PointerEvent, type ReactNode, useMemo, useRef, useState, type WheelEvent } from 'react';
+import { type MouseEvent, type PointerEvent, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { type Translate, useT } from '../../../core/i18n.js';
 import type { Drawing, GraphSetting, Overlay, OverlayRing, OverlayRisk } from '../api.js';
 import { usePictureUrl } from '../api.js';
 import { type Projection, projectionOf } from '../geometry.js';
+import { BAND_LABELS, RING_STATE_LABELS, RISK_STATE_LABELS } from '../labels.js';
 import '../graph.css';
 
 export const STATE_COLOURS = { built: '#1677ff', building: '#fa8c16', planned: '#8c8c8c' } as const;
@@ -45,6 +46,16 @@ const MAX_ZOOM = 20;
 /** Movement (screen pixels) after which a press is a drag rather than a click. */
 const DRAG_SLOP = 4;
 
+/** The picture's pixel under a screen point (the SVG keeps the picture's proportions, centred). */
+function toPictureOf(element: Element, from: View, clientX: number, clientY: number): Point | null {
+  const rect = element.getBoundingClientRect();
+  if (rect.width === 0 || rect.height === 0) return null;
+  const scale = Math.min(rect.width / from.w, rect.height / from.h);
+  const offsetX = (rect.width - from.w * scale) / 2;
+  const offsetY = (rect.height - from.h * scale) / 2;
+  return { x: from.x + (clientX - rect.left - offsetX) / scale, y: from.y + (clientY - rect.top - offsetY) / scale };
+}
+
 const round1 = (v: number) => Math.round(v * 10) / 10;
 const pointsAttr = (points: readonly Point[]) => points.map((p) => `${round1(p.x)},${round1(p.y)}`).join(' ');
 const mm = (t: Translate, value: number | null) => (value === null ? '—' : t('graphWeb.deviation', { value: Math.round(value * 10) / 10 }));
@@ -57,8 +68,8 @@ export function ringColour(ring: OverlayRing, colouring: GraphSetting['display']
 export function ringTitle(t: Translate, ring: OverlayRing): string {
   return t('graphWeb.ring.title', {
     ring: ring.ring,
-    state: t(`graphWeb.ring.state.${ring.state}`),
-    band: t(`graphWeb.band.${ring.band ?? 'none'}`),
+    state: t(RING_STATE_LABELS[ring.state]),
+    band: t(BAND_LABELS[ring.band ?? 'none']),
     horizontal: mm(t, ring.horizontalDev),
     vertical: mm(t, ring.elevationDev),
     chainage: formatChainage(ring.startChainage, 3),
@@ -88,15 +99,7 @@ export function DrawingView({ drawing, setting, overlay, machine, onPick, marks 
   const display = setting.display;
   const unit = Math.max(drawing.width, drawing.height) / 60;
 
-  /** The picture's pixel under a screen point (the SVG keeps the picture's proportions, centred). */
-  const toPicture = (clientX: number, clientY: number, from: View = view): Point | null => {
-    const rect = svg.current?.getBoundingClientRect();
-    if (!rect || rect.width === 0 || rect.height === 0) return null;
-    const scale = Math.min(rect.width / from.w, rect.height / from.h);
-    const offsetX = (rect.width - from.w * scale) / 2;
-    const offsetY = (rect.height - from.h * scale) / 2;
-    return { x: from.x + (clientX - rect.left - offsetX) / scale, y: from.y + (clientY - rect.top - offsetY) / scale };
-  };
+  const toPicture = (clientX: number, clientY: number): Point | null => (svg.current ? toPictureOf(svg.current, view, clientX, clientY) : null);
 
   const zoom = (factor: number, around?: Point) => {
     setView((v) => {
@@ -108,10 +111,22 @@ export function DrawingView({ drawing, setting, overlay, machine, onPick, marks 
     });
   };
 
-  const onWheel = (event: WheelEvent<SVGSVGElement>) => {
-    const at = toPicture(event.clientX, event.clientY) ?? undefined;
-    zoom(event.deltaY < 0 ? ZOOM_STEP : 1 / ZOOM_STEP, at);
-  };
+  // The wheel zooms the drawing, not the page: a listener that may cancel the scroll (React's is passive).
+  const viewRef = useRef(view);
+  viewRef.current = view;
+  const zoomRef = useRef(zoom);
+  zoomRef.current = zoom;
+  useEffect(() => {
+    const element = svg.current;
+    if (!element) return undefined;
+    const onWheel = (event: globalThis.WheelEvent) => {
+      event.preventDefault();
+      const at = toPictureOf(element, viewRef.current, event.clientX, event.clientY) ?? undefined;
+      zoomRef.current(event.deltaY < 0 ? ZOOM_STEP : 1 / ZOOM_STEP, at);
+    };
+    element.addEventListener('wheel', onWheel, { passive: false });
+    return () => element.removeEventListener('wheel', onWheel);
+  }, []);
   const onPointerDown = (event: PointerEvent<SVGSVGElement>) => {
     press.current = { x: event.clientX, y: event.clientY, view, moved: false };
   };
@@ -131,7 +146,7 @@ export function DrawingView({ drawing, setting, overlay, machine, onPick, marks 
     // The click that follows a drag is not a pick.
     setTimeout(() => (press.current = null), 0);
   };
-  const onClick = (event: React.MouseEvent<SVGSVGElement>) => {
+  const onClick = (event: MouseEvent<SVGSVGElement>) => {
     if (press.current?.moved) return;
     if (!onPick) return;
     const at = toPicture(event.clientX, event.clientY);
@@ -166,7 +181,6 @@ export function DrawingView({ drawing, setting, overlay, machine, onPick, marks 
         role="img"
         aria-label={t('graphWeb.view.picture', { name: drawing.file.name })}
         data-testid="drawing-svg"
-        onWheel={onWheel}
         onPointerDown={onPointerDown}
         onPointerMove={onPointerMove}
         onPointerUp={onPointerUp}
@@ -177,7 +191,7 @@ export function DrawingView({ drawing, setting, overlay, machine, onPick, marks 
         {projection && projection.alignment.length > 1 && (
           <polyline points={pointsAttr(projection.alignment)} fill="none" stroke="#13c2c2" strokeWidth={unit / 6} strokeOpacity={0.8} data-testid="alignment" />
         )}
-        {projection && risks.map((risk) => <RiskZone key={risk.id} risk={risk} projection={projection} unit={unit} t={t} />)}
+        {projection && risks.map((risk, i) => <RiskZone key={risk.id} risk={risk} projection={projection} unit={unit} t={t} above={i % 2 === 1} />)}
         {projection &&
           rings.map((ring) => {
             const line = projection.between(ring.fromDistance, ring.toDistance);
@@ -250,17 +264,18 @@ function MachineIcon({ x, y, angle, size, label }: { x: number; y: number; angle
   );
 }
 
-function RiskZone({ risk, projection, unit, t }: { risk: OverlayRisk; projection: Projection; unit: number; t: Translate }) {
+/** A risk zone along the alignment with its name and state; `above` puts the label over the line (neighbours alternate). */
+function RiskZone({ risk, projection, unit, t, above }: { risk: OverlayRisk; projection: Projection; unit: number; t: Translate; above: boolean }) {
   const line = projection.between(risk.fromDistance, risk.toDistance);
   if (line.length < 2) return null;
   const colour = RISK_COLOURS[risk.state];
-  const label = t('graphWeb.risk.label', { name: risk.name, state: t(`graphWeb.risk.state.${risk.state}`) });
+  const label = t('graphWeb.risk.label', { name: risk.name, state: t(RISK_STATE_LABELS[risk.state]) });
   const middle = line[Math.floor(line.length / 2)] as Point;
   return (
     <g data-testid="risk-zone" data-state={risk.state}>
       <title>{`${label} · ${formatChainage(risk.startChainage, 1)} – ${formatChainage(risk.endChainage, 1)}`}</title>
       <polyline points={pointsAttr(line)} fill="none" stroke={colour} strokeWidth={unit * 1.4} strokeOpacity={risk.state === 'inside' ? 0.45 : 0.28} strokeLinecap="butt" />
-      <text x={middle.x} y={middle.y + unit * 1.8} className="graph-label" fontSize={unit * 0.8} fill={colour}>
+      <text x={middle.x} y={middle.y + (above ? -unit * 1.2 : unit * 1.8)} textAnchor="middle" className="graph-label" fontSize={unit * 0.8} fill={colour}>
         {label}
       </text>
     </g>
