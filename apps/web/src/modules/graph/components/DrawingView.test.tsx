@@ -107,6 +107,19 @@ describe('drawing view', () => {
     expect(svg.getAttribute('viewBox')).toBe('0 0 1200 800');
   });
 
+  it('moves and zooms with the keyboard once the drawing has the focus', () => {
+    show();
+    const svg = screen.getByTestId('drawing-svg');
+    expect(svg.getAttribute('tabindex')).toBe('0');
+    fireEvent.keyDown(svg, { key: '+' });
+    expect(svg.getAttribute('viewBox')).toBe('120 80 960 640');
+    fireEvent.keyDown(svg, { key: 'ArrowRight' });
+    fireEvent.keyDown(svg, { key: 'ArrowUp' });
+    expect(svg.getAttribute('viewBox')).toBe('216 16 960 640');
+    fireEvent.keyDown(svg, { key: '0' });
+    expect(svg.getAttribute('viewBox')).toBe('0 0 1200 800');
+  });
+
   it('zooms at the wheel around the point under the cursor, without scrolling the page', () => {
     show();
     const svg = screen.getByTestId('drawing-svg');

@@ -1,7 +1,7 @@
 import { MinusOutlined, PlusOutlined, ExpandOutlined } from '@ant-design/icons';
 import { formatChainage, type Point } from '@boreline/contracts';
 import { Alert, Button, Space, Tooltip } from 'antd';
-import { type MouseEvent, type PointerEvent, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import { type KeyboardEvent, type MouseEvent, type PointerEvent, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { type Translate, useT } from '../../../core/i18n.js';
 import type { Drawing, GraphSetting, Overlay, OverlayRing, OverlayRisk } from '../api.js';
@@ -154,6 +154,17 @@ export function DrawingView({ drawing, setting, overlay, machine, onPick, marks 
     onPick({ x: round1(at.x), y: round1(at.y) });
   };
 
+  /** Arrow keys move the drawing by a tenth of the view, + and - zoom, 0 shows it whole. */
+  const onKeyDown = (event: KeyboardEvent<SVGSVGElement>) => {
+    const step = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] }[event.key];
+    if (step) setView((v) => ({ ...v, x: v.x + ((step[0] ?? 0) * v.w) / 10, y: v.y + ((step[1] ?? 0) * v.h) / 10 }));
+    else if (event.key === '+' || event.key === '=') zoom(ZOOM_STEP);
+    else if (event.key === '-') zoom(1 / ZOOM_STEP);
+    else if (event.key === '0') setView(full);
+    else return;
+    event.preventDefault();
+  };
+
   const rings = overlay && display.showRings ? overlay.rings.filter((r) => r.state !== 'planned' || display.nextRings > 0) : [];
   const risks = overlay && display.showRisks ? overlay.risks : [];
   const place = machine && projection ? projection.place(machine.chainage) : null;
@@ -181,6 +192,8 @@ export function DrawingView({ drawing, setting, overlay, machine, onPick, marks 
         role="img"
         aria-label={t('graphWeb.view.picture', { name: drawing.file.name })}
         data-testid="drawing-svg"
+        tabIndex={0}
+        onKeyDown={onKeyDown}
         onPointerDown={onPointerDown}
         onPointerMove={onPointerMove}
         onPointerUp={onPointerUp}
