@@ -8,3 +8,7 @@ export const monitorModule = defineWebModule({
   menu: [{ section: 'construction', key: 'realTime', label: 'shell.menu.realTime', path: '/fw1/rta', resource: 'menu.monitoring.realTime', order: 200 }],
   resources: ['menu.monitoring.realTime', 'monitor.realData.read', 'monitor.connectState.read', 'monitor.h5Link.write', 'telemetry.series.read', 'alarm.record.read'],
 });
+
+/** The live values and the device state of a run, for the pages of other modules that follow the machine (the drawings). */
+export { useLiveValues } from './hooks/useLiveValues.js';
+export { useDeviceState } from './api.js';
