@@ -93,7 +93,7 @@ export function AlignmentImportDialog({ runId, open, epsg, onClose }: { runId: n
       <Space orientation="vertical" size="middle" style={{ width: '100%' }} data-testid="alignment-import">
         {step.kind === 'choose' ? (
           <>
-            <Alert type="info" showIcon title={t('graphMap.import.formats')} />
+            <Alert type="info" showIcon role="note" title={t('graphMap.import.formats')} />
             <Form layout="vertical">
               <Form.Item label={t('graphMap.import.epsg')} extra={t('graphMap.import.epsgHint')} style={{ marginBottom: 0 }}>
                 <InputNumber min={1024} max={999999} precision={0} value={code} onChange={(v) => setCode(typeof v === 'number' ? v : null)} style={{ width: 200 }} data-testid="alignment-epsg" />
@@ -106,7 +106,7 @@ export function AlignmentImportDialog({ runId, open, epsg, onClose }: { runId: n
               <p className="ant-upload-text">{t('graphMap.import.choose')}</p>
               <p className="ant-upload-hint">{t('graphMap.import.limits', { types: files.typeList, size: files.size })}</p>
             </Upload.Dragger>
-            {step.refusal ? <Alert type="error" showIcon title={step.refusal} role="alert" /> : null}
+            {step.refusal ? <Alert type="error" showIcon title={step.refusal} role="alert" data-testid="alignment-file-refusal" /> : null}
           </>
         ) : null}
         {step.kind === 'sending' ? <Progress percent={step.percent} aria-label={t('graphMap.import.sending', { name: step.name })} /> : null}
@@ -123,7 +123,7 @@ export function AlignmentImportDialog({ runId, open, epsg, onClose }: { runId: n
         ) : null}
         {step.kind === 'refused' ? (
           <>
-            <Alert type="error" showIcon title={t('graphMap.import.refused')} description={step.message} role="alert" />
+            <Alert type="error" showIcon title={t('graphMap.import.refused')} description={step.message} role="alert" data-testid="alignment-refusal" />
             {step.rows.length > 0 ? (
               <Table
                 size="small"
