@@ -115,6 +115,13 @@ describe('long section', { timeout: 30_000 }, () => {
     expect(screen.queryByTestId('ls-legend')).toBeNull();
   });
 
+  it('takes the width of its container', async () => {
+    const measured = vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue({ width: 1200, height: 400, x: 0, y: 0, top: 0, left: 0, right: 1200, bottom: 400, toJSON: () => ({}) });
+    renderSection();
+    await waitFor(() => expect(screen.getByRole('img', { name: 'Long section along the chainage' }).getAttribute('width')).toBe('1200'), SETTLE);
+    measured.mockRestore();
+  });
+
   it('leaves out rings and risk zones the display options hide', async () => {
     api.responses.set('graph.getSetting', { ...SETTING, display: { ...SETTING.display, showRings: false, showRisks: false } });
     renderSection();

@@ -117,11 +117,16 @@ export function LongSection({ runId, compact = false }: LongSectionProps) {
   const overlay = useOverlay(runId);
   const chainage = useMachineChainage(runId, overlay.data?.position?.chainage ?? null);
   const [ref, width] = useWidth();
-  if (setting.isLoading || overlay.isLoading) return <Skeleton active paragraph={{ rows: compact ? 3 : 6 }} />;
-  if (!setting.data || !overlay.data) return <Alert type="warning" showIcon title={t('graphMap.section.unavailable')} />;
+  // The frame is always there, so its width is measured before the data arrives.
   return (
     <div ref={ref} data-testid="long-section" style={{ width: '100%' }}>
-      <SectionDrawing setting={setting.data} overlay={overlay.data} machineChainage={chainage} frame={{ width, height: compact ? 200 : 400, compact }} />
+      {setting.isLoading || overlay.isLoading ? (
+        <Skeleton active paragraph={{ rows: compact ? 3 : 6 }} />
+      ) : !setting.data || !overlay.data ? (
+        <Alert type="warning" showIcon title={t('graphMap.section.unavailable')} />
+      ) : (
+        <SectionDrawing setting={setting.data} overlay={overlay.data} machineChainage={chainage} frame={{ width, height: compact ? 200 : 400, compact }} />
+      )}
     </div>
   );
 }
