@@ -40,6 +40,8 @@ export function useThirdToken(runId: number, provider: string | null) {
     queryFn: () => call(g.thirdAuth, { provider: provider ?? '', runId }),
     enabled: provider !== null,
     retry: false,
+    // A new token is a new tile URL (the tiles load again): only when the old one runs out.
+    refetchOnWindowFocus: false,
     staleTime: 0,
     refetchInterval: (query) => {
       const expiresAt = query.state.data?.expiresAt;

@@ -74,6 +74,17 @@ describe('map overlay geometry (cut in the projected grid, then converted to WGS
     expect(ringColour({ state: 'built', band: null }, 'quality')).toBe(BAND_COLOURS.none);
   });
 
+  it('draws consecutive rings of one colour as one line from the first ring\'s start to the last one\'s end', () => {
+    const overlay = { rings: [ring(3, 3, 'built', 'ok'), ring(1, 0, 'built', 'ok'), ring(2, 1.5, 'built', 'ok'), ring(4, 4.5, 'built', 'alarm'), ring(6, 7.5, 'built', 'alarm')], risks: [] };
+    const labels: string[] = [];
+    const { rings } = overlayPolylines(line, DRIVE, overlay, toLatLng, { ...OPTIONS, ringLabel: (first, last) => (labels.push(`${first.ring}-${last.ring}`), 'x') });
+    // Rings 1–3 ok in one line; 4 and 6 both alarm but ring 5 is missing between them.
+    expect(labels).toEqual(['1-3', '4-4', '6-6']);
+    expect(rings[0]?.latLngs).toHaveLength(2);
+    close(rings[0]?.latLngs[0], toWgs(E0, N0));
+    close(rings[0]?.latLngs[1], toWgs(E0 + 4.5, N0));
+  });
+
   it('draws nothing on an alignment of one point', () => {
     expect(overlayPolylines(gridLine(L_SHAPE.slice(0, 1)), DRIVE, { rings: [ring(1, 0, 'built')], risks: [] }, toLatLng, OPTIONS)).toEqual({ rings: [], risks: [] });
   });

@@ -1,6 +1,6 @@
 import { distanceAtChainage, type graphContract, lineBetween, placeAtDistance, type Point, type StationedPoint } from '@boreline/contracts';
 import proj4 from 'proj4';
-import { type Drive, type RiskZone, RISK_COLOURS, ringColour } from './overlayGeometry.js';
+import { type Drive, type RiskZone, RISK_COLOURS, ringColour, ringRuns } from './overlayGeometry.js';
 
 type OverlayRing = graphContract.OverlayRing;
 type Overlay = graphContract.Overlay;
@@ -26,27 +26,32 @@ export interface MapPolyline {
   label: string;
 }
 
+export interface OverlayOptions {
+  colouring: graphContract.RingColouring;
+  showRings: boolean;
+  showRisks: boolean;
+  /** The tooltip of a run of rings of one colour (`first` and `last` the same ring for one). */
+  ringLabel: (first: OverlayRing, last: OverlayRing) => string;
+  riskLabel: (risk: RiskZone) => string;
+}
+
 /**
  * The rings' and risk zones' polylines on the map: each cut out of the alignment in the projected
  * grid between its distances from the drive's start (station equations included), then converted to
- * WGS84 vertex by vertex. Never interpolated on latitude and longitude.
+ * WGS84 vertex by vertex. Never interpolated on latitude and longitude. Consecutive rings of one
+ * colour are drawn as one line.
  */
-export function overlayPolylines(
-  line: readonly StationedPoint[],
-  drive: Drive,
-  overlay: Pick<Overlay, 'rings' | 'risks'>,
-  toLatLng: ToLatLng,
-  options: { colouring: graphContract.RingColouring; showRings: boolean; showRisks: boolean; ringLabel: (ring: OverlayRing) => string; riskLabel: (risk: RiskZone) => string },
-): { rings: MapPolyline[]; risks: MapPolyline[] } {
+export function overlayPolylines(line: readonly StationedPoint[], drive: Drive, overlay: Pick<Overlay, 'rings' | 'risks'>, toLatLng: ToLatLng, options: OverlayOptions): { rings: MapPolyline[]; risks: MapPolyline[] } {
   if (line.length < 2) return { rings: [], risks: [] };
   const cut = (from: number, to: number) => lineBetween(line, drive, from, to).map(toLatLng);
+  const style = (ring: OverlayRing) => `${ringColour(ring, options.colouring)}|${ring.state === 'planned' ? 'dashed' : 'solid'}`;
   const rings = options.showRings
-    ? overlay.rings.map((ring) => ({
-        key: `ring-${ring.ring}`,
-        latLngs: cut(ring.fromDistance, ring.toDistance),
-        colour: ringColour(ring, options.colouring),
-        dashed: ring.state === 'planned',
-        label: options.ringLabel(ring),
+    ? ringRuns(overlay.rings, style).map(({ first, last }) => ({
+        key: `ring-${first.ring}`,
+        latLngs: cut(Math.min(first.fromDistance, last.toDistance), Math.max(first.fromDistance, last.toDistance)),
+        colour: ringColour(first, options.colouring),
+        dashed: first.state === 'planned',
+        label: options.ringLabel(first, last),
       }))
     : [];
   const risks = options.showRisks

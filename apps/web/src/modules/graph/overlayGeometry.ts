@@ -73,3 +73,19 @@ export function plannedRings(overlay: Pick<Overlay, 'rings' | 'position'>, drive
     };
   });
 }
+
+/**
+ * Consecutive rings of one colour and line style as runs (a drive of thousands of rings draws a
+ * few lines, not thousands), each run as its first and last ring.
+ */
+export function ringRuns<R extends Pick<OverlayRing, 'ring' | 'fromDistance' | 'toDistance'>>(rings: readonly R[], styleOf: (ring: R) => string): { first: R; last: R }[] {
+  const sorted = [...rings].sort((a, b) => a.fromDistance - b.fromDistance);
+  const runs: { first: R; last: R; style: string }[] = [];
+  for (const ring of sorted) {
+    const style = styleOf(ring);
+    const open = runs[runs.length - 1];
+    if (open && open.style === style && ring.ring === open.last.ring + 1 && Math.abs(ring.fromDistance - open.last.toDistance) < 1e-6) open.last = ring;
+    else runs.push({ first: ring, last: ring, style });
+  }
+  return runs.map(({ first, last }) => ({ first, last }));
+}

@@ -115,6 +115,17 @@ describe('long section', { timeout: 30_000 }, () => {
     expect(screen.queryByTestId('ls-legend')).toBeNull();
   });
 
+  it('draws a drive of thousands of rings as bars of one band each', async () => {
+    const rings = Array.from({ length: 600 }, (_, i) => ({ ...OVERLAY.rings[0], ring: i + 1, fromDistance: i * 1.5, toDistance: (i + 1) * 1.5, startChainage: i * 1.5, endChainage: (i + 1) * 1.5, band: i < 400 ? ('ok' as const) : ('warning' as const) }));
+    api.responses.set('graph.overlay', { ...OVERLAY, rings: rings.map((r) => ({ ...r, state: 'built' as const, horizontalDev: null, elevationDev: null })), position: { ...OVERLAY.position, ring: 600, chainage: 900, distance: 900 } });
+    renderSection();
+    await waitFor(() => expect(screen.getAllByTestId('ls-ring')).toHaveLength(2), SETTLE);
+    expect(screen.getAllByTestId('ls-ring').map((r) => [r.getAttribute('data-ring'), r.textContent])).toEqual([
+      ['1-400', 'Rings 1–400 · Within tolerance'],
+      ['401-600', 'Rings 401–600 · Warning'],
+    ]);
+  });
+
   it('takes the width of its container', async () => {
     const measured = vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue({ width: 1200, height: 400, x: 0, y: 0, top: 0, left: 0, right: 1200, bottom: 400, toJSON: () => ({}) });
     renderSection();

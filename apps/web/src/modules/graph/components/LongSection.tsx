@@ -3,7 +3,7 @@ import { Alert, Skeleton, Typography } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useT } from '../../../core/i18n.js';
 import { type GraphSetting, type Overlay, useGraphSetting, useMachineChainage, useOverlay } from '../mapApi.js';
-import { BAND_COLOURS, type Drive, driveOf, MACHINE_COLOUR, plannedRings, type QualityBand, RISK_COLOURS, type RiskState, STATE_COLOURS } from '../overlayGeometry.js';
+import { BAND_COLOURS, type Drive, driveOf, MACHINE_COLOUR, plannedRings, type QualityBand, RISK_COLOURS, type RiskState, ringRuns, STATE_COLOURS } from '../overlayGeometry.js';
 
 /** Width before the container is measured (and in a test page, where nothing is laid out). */
 export const DEFAULT_WIDTH = 800;
@@ -171,7 +171,8 @@ export function SectionDrawing({ setting, overlay, machineChainage, frame }: Dra
   const built = display.showRings ? overlay.rings.filter((r) => r.state !== 'planned') : [];
   const next = display.showRings ? plannedRings(overlay, drive, display.nextRings) : [];
   const risks = display.showRisks ? overlay.risks : [];
-  const ticks = chainageTicks(drive, d0, d1, frame.width - MARGIN.left - MARGIN.right);
+  const plotWidth = frame.width - MARGIN.left - MARGIN.right;
+  const ticks = chainageTicks(drive, d0, d1, plotWidth);
   const ringHeight = frame.compact ? 8 : 12;
   const dev = (value: number | null) => (value === null ? '—' : String(value));
   const mid = (a: number, b: number) => (a + b) / 2;
@@ -217,14 +218,26 @@ export function SectionDrawing({ setting, overlay, machineChainage, frame }: Dra
         ) : (
           <line x1={x(d0)} x2={x(d1)} y1={axisY(drive.startChainage)} y2={axisY(drive.startChainage)} stroke="#bfbfbf" strokeWidth={1} />
         )}
-        {/* Built rings coloured by their deviation band. */}
-        {built.map((ring) => {
-          const x0 = x(Math.min(ring.fromDistance, ring.toDistance));
-          const x1 = x(Math.max(ring.fromDistance, ring.toDistance));
-          const band = ring.band ?? 'none';
+        {/* Built rings coloured by their deviation band; where they are narrower than 2 px, runs of one band as one bar. */}
+        {(built.length > plotWidth / 2 ? ringRuns(built, (r) => r.band ?? 'none') : built.map((r) => ({ first: r, last: r }))).map(({ first, last }) => {
+          const x0 = x(Math.min(first.fromDistance, last.toDistance));
+          const x1 = x(Math.max(first.fromDistance, last.toDistance));
+          const band = first.band ?? 'none';
+          const name = first.ring === last.ring ? t('graphMap.section.ring', { ring: first.ring }) : t('graphMap.section.rings', { first: first.ring, last: last.ring });
+          const detail = first.ring === last.ring ? ` · ${t('graphMap.section.deviation', { horizontal: dev(first.horizontalDev), vertical: dev(first.elevationDev) })}` : '';
           return (
-            <rect key={ring.ring} data-testid="ls-ring" data-ring={ring.ring} data-band={band} x={x0} width={Math.max(0.5, x1 - x0)} y={axisY(mid(ring.startChainage, ring.endChainage)) - ringHeight / 2} height={ringHeight} fill={BAND_COLOURS[band]}>
-              <title>{`${t('graphMap.section.ring', { ring: ring.ring })} · ${words.band(band)} · ${t('graphMap.section.deviation', { horizontal: dev(ring.horizontalDev), vertical: dev(ring.elevationDev) })}`}</title>
+            <rect
+              key={first.ring}
+              data-testid="ls-ring"
+              data-ring={first.ring === last.ring ? first.ring : `${first.ring}-${last.ring}`}
+              data-band={band}
+              x={x0}
+              width={Math.max(0.5, x1 - x0)}
+              y={axisY(mid(first.startChainage, last.endChainage)) - ringHeight / 2}
+              height={ringHeight}
+              fill={BAND_COLOURS[band]}
+            >
+              <title>{`${name} · ${words.band(band)}${detail}`}</title>
             </rect>
           );
         })}

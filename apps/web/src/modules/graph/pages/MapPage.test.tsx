@@ -80,7 +80,8 @@ describe('map page', { timeout: 30_000 }, () => {
     expect(ring3?.latLngs[1]?.[1]).toBeCloseTo(toWgs(E0 + 4.5, N0)[1], 9);
     expect(ring3?.label).toBe('Ring 3 · Alarm');
     // The next three rings dashed, the risk zone, the machine at 0+400.
-    expect(props.rings.filter((r) => r.dashed).map((r) => r.key)).toEqual(['ring-5', 'ring-6', 'ring-7']);
+    expect(props.rings.filter((r) => r.dashed).map((r) => r.label)).toEqual(['Rings 5–7 · Planned ring']);
+    expect(props.rings.filter((r) => !r.dashed).map((r) => r.label)).toEqual(['Ring 1 · Within tolerance', 'Ring 2 · Warning', 'Ring 3 · Alarm', 'Ring 4 · No survey']);
     expect(props.risks.map((r) => r.label)).toEqual(['Naviglio crossing (high) · Approaching · 0+600.000 – 0+700.000']);
     expect(props.machine?.label).toBe('Machine at chainage 0+400.000');
     expect(props.machine?.latLng[1]).toBeCloseTo(toWgs(E0 + 400, N0)[1], 9);

@@ -131,7 +131,10 @@ function MapView({ data, setting, overlay, chainage, tiles }: MapViewProps) {
         colouring,
         showRings: setting.display.showRings,
         showRisks: setting.display.showRisks,
-        ringLabel: (ring) => `${t('graphMap.section.ring', { ring: ring.ring })} · ${ring.state === 'planned' ? t('graphMap.section.planned') : colouring === 'quality' ? words.band(ring.band ?? 'none') : ringStateWord(t, ring.state)}`,
+        ringLabel: (first, last) =>
+          `${first.ring === last.ring ? t('graphMap.section.ring', { ring: first.ring }) : t('graphMap.section.rings', { first: first.ring, last: last.ring })} · ${
+            first.state === 'planned' ? t('graphMap.section.planned') : colouring === 'quality' ? words.band(first.band ?? 'none') : ringStateWord(t, first.state)
+          }`,
         riskLabel: (risk) => `${risk.name} (${risk.level}) · ${words.riskState(risk.state)} · ${formatChainage(risk.startChainage)} – ${formatChainage(risk.endChainage)}`,
       },
     );
