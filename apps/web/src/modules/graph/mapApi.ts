@@ -30,6 +30,9 @@ export const useMapData = (runId: number) => useQuery({ queryKey: MAP_KEYS.map(r
 /** Refresh a third-party token this long before it expires. */
 const TOKEN_MARGIN_MS = 60_000;
 
+/** When to read a token again: a minute before it expires, never sooner than in 5 s (a clock a little off). */
+export const tokenRefreshMs = (expiresAt: number, now: number): number => Math.max(5_000, expiresAt - now - TOKEN_MARGIN_MS);
+
 /**
  * The short-lived token of the tile source's provider, read again before it expires; disabled
  * without a provider. A refusal is not retried (the page says so and shows the grid instead).
@@ -45,8 +48,7 @@ export function useThirdToken(runId: number, provider: string | null) {
     staleTime: 0,
     refetchInterval: (query) => {
       const expiresAt = query.state.data?.expiresAt;
-      if (!expiresAt) return false;
-      return Math.max(5_000, expiresAt - Date.now() - TOKEN_MARGIN_MS);
+      return expiresAt ? tokenRefreshMs(expiresAt, Date.now()) : false;
     },
   });
 }

@@ -10,6 +10,7 @@ import { renderRoutes } from '../../../test/renderRoutes.fixture.js';
 import type { LeafletMapProps } from '../components/LeafletMap.js';
 import { E0, mapData, N0, OVERLAY, SETTING, UTM32 } from '../graphMap.fixture.js';
 import { BAND_COLOURS } from '../overlayGeometry.js';
+import { tokenRefreshMs } from '../mapApi.js';
 import { MapPage } from './MapPage.js';
 
 const api = vi.hoisted((): ApiStub => ({ responses: new Map(), calls: [] }));
@@ -107,6 +108,12 @@ describe('map page', { timeout: 30_000 }, () => {
     await waitFor(() => expect(screen.getByTestId('map-token-refused')).toBeTruthy(), SETTLE);
     expect(screen.getByTestId('map-token-refused').textContent).toContain('The map provider acme is not configured');
     expect(screen.getByTestId('graph-map').getAttribute('data-tiles')).toBe('none');
+  });
+
+  it('reads the provider token again a minute before it expires', () => {
+    const now = 1_000_000;
+    expect(tokenRefreshMs(now + 600_000, now)).toBe(540_000);
+    expect(tokenRefreshMs(now + 30_000, now)).toBe(5_000);
   });
 
   it('a run without an alignment explains the import; a writer imports a CSV and reads the report', async () => {
