@@ -1,40 +1,31 @@
 import { InboxOutlined } from '@ant-design/icons';
 import { formatChainage, graphContract as g } from '@boreline/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Descriptions, Form, InputNumber, Modal, Progress, Result, Space, Table, Upload } from 'antd';
+import { Alert, Button, Descriptions, Form, InputNumber, Modal, Progress, Result, Space, Upload } from 'antd';
 import { useState } from 'react';
-import { ApiError } from '../../../core/api/client.js';
+import { fieldProblems } from '../../../core/forms.js';
 import { useT } from '../../../core/i18n.js';
 import { acceptAttribute, checkFile, useFileTexts } from '../../../ui/fileChecks.js';
 import { type AlignmentImportReport, importAlignment, MAP_KEYS } from '../mapApi.js';
 
 const TYPES = ['csv', 'txt', 'geojson', 'json'] as const;
 
-/** A refused row as the server may list it with its refusal. */
-interface RefusedRow {
-  row: number;
-  column: string | null;
-  message: string;
-}
-
-/** The rows a refusal names, when the server lists them in its data (`refused` or `rows`). */
-export function refusedRows(error: unknown): RefusedRow[] {
-  if (!(error instanceof ApiError) || typeof error.data !== 'object' || error.data === null) return [];
-  const data = error.data as Record<string, unknown>;
-  const list = Array.isArray(data.refused) ? data.refused : Array.isArray(data.rows) ? data.rows : [];
-  return list.flatMap((item: unknown) => {
-    if (typeof item !== 'object' || item === null) return [];
-    const r = item as Record<string, unknown>;
-    if (typeof r.row !== 'number' || typeof r.message !== 'string') return [];
-    return [{ row: r.row, column: typeof r.column === 'string' ? r.column : null, message: r.message }];
-  });
+/**
+ * What a refusal names: the server refuses a file with a refused row as a whole, each row's problem
+ * (`Row 3: "abc" is not a number`) a field problem of `file` (the EPSG field's of `epsg`); any other
+ * refusal is its message.
+ */
+export function refusalLines(error: unknown): string[] {
+  const problems = fieldProblems(error).map((p) => p.message);
+  if (problems.length > 0) return problems;
+  return [error instanceof Error ? error.message : String(error)];
 }
 
 type Step =
   | { kind: 'choose'; refusal: string | null }
   | { kind: 'sending'; name: string; percent: number }
   | { kind: 'done'; report: AlignmentImportReport }
-  | { kind: 'refused'; message: string; rows: RefusedRow[] };
+  | { kind: 'refused'; lines: string[] };
 
 /**
  * Imports the run's GIS alignment: the grid's EPSG code (the settings' one unless changed), then a
@@ -63,7 +54,7 @@ export function AlignmentImportDialog({ runId, open, epsg, onClose }: { runId: n
       setStep({ kind: 'done', report });
       await queryClient.invalidateQueries({ queryKey: MAP_KEYS.run(runId) });
     } catch (error) {
-      setStep({ kind: 'refused', message: error instanceof Error ? error.message : String(error), rows: refusedRows(error) });
+      setStep({ kind: 'refused', lines: refusalLines(error) });
     }
   };
 
@@ -123,21 +114,20 @@ export function AlignmentImportDialog({ runId, open, epsg, onClose }: { runId: n
         ) : null}
         {step.kind === 'refused' ? (
           <>
-            <Alert type="error" showIcon title={t('graphMap.import.refused')} description={step.message} role="alert" data-testid="alignment-refusal" />
-            {step.rows.length > 0 ? (
-              <Table
-                size="small"
-                rowKey={(r) => `${r.row}:${r.column ?? ''}:${r.message}`}
-                dataSource={step.rows}
-                pagination={step.rows.length > 10 ? { pageSize: 10, showSizeChanger: false } : false}
-                data-testid="alignment-refused"
-                columns={[
-                  { key: 'row', title: t('ui.import.row'), dataIndex: 'row', width: 80 },
-                  { key: 'column', title: t('ui.import.column'), dataIndex: 'column', width: 140, render: (column: string | null) => column ?? '—' },
-                  { key: 'message', title: t('ui.import.problem'), dataIndex: 'message' },
-                ]}
-              />
-            ) : null}
+            <Alert
+              type="error"
+              showIcon
+              role="alert"
+              data-testid="alignment-refusal"
+              title={t('graphMap.import.refused')}
+              description={
+                <ul style={{ margin: 0, paddingInlineStart: 18, maxHeight: 240, overflowY: 'auto' }}>
+                  {step.lines.map((line, i) => (
+                    <li key={i}>{line}</li>
+                  ))}
+                </ul>
+              }
+            />
             {again}
           </>
         ) : null}

@@ -144,7 +144,7 @@ describe('map page', { timeout: 30_000 }, () => {
     await waitFor(() => expect(api.calls.filter((c) => c.id === 'graph.map').length).toBeGreaterThan(1), SETTLE);
   });
 
-  it('a refused file shows the refusal and the rows it names; a wrong type never leaves the browser', async () => {
+  it('a refused file shows the refusal with every row it names; a wrong type never leaves the browser', async () => {
     api.responses.set('graph.map', mapData(toWgs, { alignment: [], machine: null }));
     api.responses.set('graph.getSetting', { ...SETTING, canEdit: true });
     renderPage(WRITER);
@@ -159,10 +159,17 @@ describe('map page', { timeout: 30_000 }, () => {
     expect(within(dialog).getByTestId('alignment-file-refusal').textContent).toContain('line.xlsx');
     expect(uploads.calls).toEqual([]);
 
-    uploads.answer = () => Promise.reject(new ApiError(3, 'Row 3: easting is not a number', { refused: [{ row: 3, column: 'easting', message: 'Not a number' }] }));
+    // A file with refused rows is refused whole, each row named (the server's field problems of `file`).
+    const rows = ['Row 3: “abc” is not a number', 'Row 5: chainage 4300 does not come after 4400 in the driving direction'];
+    uploads.answer = () => Promise.reject(new ApiError(3, rows[0] ?? '', { fields: rows.map((message) => ({ field: 'file', message })) }));
     await user.upload(input(), new File(['0,514000,5035000\n1,abc,5035000\n'], 'line.csv', { type: 'text/csv' }));
-    await waitFor(() => expect(screen.getByTestId('alignment-refused')).toBeTruthy(), SETTLE);
-    expect(within(dialog).getByTestId('alignment-refusal').textContent).toContain('Row 3: easting is not a number');
-    expect(within(screen.getByTestId('alignment-refused')).getByText('Not a number')).toBeTruthy();
+    await waitFor(() => expect(screen.getByTestId('alignment-refusal')).toBeTruthy(), SETTLE);
+    expect(within(screen.getByTestId('alignment-refusal')).getAllByRole('listitem').map((li) => li.textContent)).toEqual(rows);
+    expect(screen.getByTestId('alignment-refusal').textContent).toContain('The alignment was refused; nothing was changed.');
+    // Another refusal without rows: its message.
+    await user.click(screen.getByRole('button', { name: 'Import another file' }));
+    uploads.answer = () => Promise.reject(new ApiError(3, 'Set the project grid first'));
+    await user.upload(input(), new File(['0,514000,5035000\n'], 'line.csv', { type: 'text/csv' }));
+    await waitFor(() => expect(screen.getByTestId('alignment-refusal').textContent).toContain('Set the project grid first'), SETTLE);
   });
 });
