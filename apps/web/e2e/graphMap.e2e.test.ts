@@ -157,6 +157,7 @@ describe('graph map in Chromium: the alignment on the installation’s tiles, or
     await page.getByText('29 points imported').waitFor({ timeout: 30_000 });
     expect(await page.getByTestId('alignment-report').innerText()).toContain('EPSG:32632');
     await page.locator('.ant-modal').getByRole('button', { name: text('graphMap.import.close') }).last().click();
+    await page.getByTestId('alignment-import').waitFor({ state: 'detached' });
 
     await page.getByTestId('graph-map').waitFor();
     expect(await page.getByTestId('graph-map').getAttribute('data-tiles')).toBe('no');
@@ -176,7 +177,7 @@ describe('graph map in Chromium: the alignment on the installation’s tiles, or
     await page.getByTestId('home-long-section').waitFor({ timeout: 30_000 });
     expect(await page.getByTestId('home-long-section').innerText()).toContain(text('graphMap.section.title'));
     // The drawing takes the card's width.
-    const drawing = page.locator('[data-testid=long-section] svg');
+    const drawing = page.getByTestId('long-section').getByRole('img', { name: text('graphMap.section.label') });
     await drawing.waitFor({ timeout: 30_000 });
     const frame = await page.getByTestId('long-section').boundingBox();
     const svg = await drawing.boundingBox();
