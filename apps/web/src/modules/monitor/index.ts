@@ -1,6 +1,9 @@
 import { defineWebModule } from '../../core/webModule.js';
 import { monitorPublicRoutes, monitorRoutesFw1 } from './routes.js';
 
+/** Live values of a run (snapshot, then the data messages), for other modules' views of the machine. */
+export { useLiveValues } from './hooks/useLiveValues.js';
+
 /** Real-time monitoring of the current run, the connection state, and the embedded (H5) view. */
 export const monitorModule = defineWebModule({
   name: 'monitor',
