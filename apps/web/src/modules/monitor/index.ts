@@ -13,5 +13,4 @@ export const monitorModule = defineWebModule({
 });
 
 /** The live values and the device state of a run, for the pages of other modules that follow the machine (the drawings). */
-export { useLiveValues } from './hooks/useLiveValues.js';
 export { useDeviceState } from './api.js';
