@@ -102,29 +102,29 @@ function Overview({ data }: { data: AdminCentreOverview }) {
   return (
     <Space orientation="vertical" size={16} style={{ width: '100%' }}>
       <Row gutter={[16, 16]} data-testid="admin-centre-figures">
-        <Col xs={12} md={8} xl={4}>
+        <Col flex="1 0 170px">
           <Figure testId="figure-users" title={t('adminCentreWeb.figures.users')} value={`${data.users.enabled} / ${data.users.total}`} to="users" />
         </Col>
-        <Col xs={12} md={8} xl={4}>
+        <Col flex="1 0 170px">
           <Figure testId="figure-signedIn" title={t('adminCentreWeb.figures.signedIn')} value={data.users.signedInNow} to="users" />
         </Col>
         {data.signIn ? (
           <>
-            <Col xs={12} md={8} xl={4}>
+            <Col flex="1 0 170px">
               <Figure testId="figure-failures" title={t('adminCentreWeb.figures.failures')} value={data.signIn.failures} to="loginLog" danger={data.signIn.failures > 0} />
             </Col>
-            <Col xs={12} md={8} xl={4}>
+            <Col flex="1 0 170px">
               <Figure testId="figure-locked" title={t('adminCentreWeb.figures.locked')} value={data.signIn.locked.length} to="users" danger={data.signIn.locked.length > 0} />
             </Col>
           </>
         ) : null}
-        <Col xs={12} md={8} xl={4}>
+        <Col flex="1 0 170px">
           <Figure testId="figure-emptyRoles" title={t('adminCentreWeb.figures.emptyRoles')} value={data.rolesWithoutUsers.total} to="roles" />
         </Col>
-        <Col xs={12} md={8} xl={4}>
+        <Col flex="1 0 170px">
           <Figure testId="figure-silentRuns" title={t('adminCentreWeb.figures.silentRuns')} value={`${data.runs.silent.length} / ${data.runs.open}`} to="runs" danger={data.runs.silent.length > 0} />
         </Col>
-        <Col xs={12} md={8} xl={4}>
+        <Col flex="1 0 170px">
           <Figure testId="figure-storage" title={t('adminCentreWeb.figures.storage')} value={formatBytes(totalBytes, locale)} to="runs" />
         </Col>
       </Row>
