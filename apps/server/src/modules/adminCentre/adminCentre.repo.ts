@@ -71,7 +71,8 @@ export class AdminCentreRepo {
           eb('login_logs.user_id', 'is', null),
           eb.or([
             eb('login_logs.account', 'in', this.usersUnder(path).clearSelect().select('users.phone')),
-            eb('login_logs.account', 'in', this.usersUnder(path).clearSelect().select('users.email').where('users.email', 'is not', null).$narrowType<{ email: string }>()),
+            // E-mail addresses are stored in lower case; the log keeps the account as it was typed.
+            eb(eb.fn<string>('lower', ['login_logs.account']), 'in', this.usersUnder(path).clearSelect().select('users.email').where('users.email', 'is not', null).$narrowType<{ email: string }>()),
           ]),
         ]),
       ]),
@@ -101,7 +102,7 @@ export class AdminCentreRepo {
       .selectFrom('login_logs')
       .innerJoin('users', (join) =>
         join.on((eb: ExpressionBuilder<Database, 'login_logs' | 'users'>) =>
-          eb.or([eb('users.id', '=', eb.ref('login_logs.user_id')), eb.and([eb('login_logs.user_id', 'is', null), eb.or([eb('users.phone', '=', eb.ref('login_logs.account')), eb('users.email', '=', eb.ref('login_logs.account'))])])]),
+          eb.or([eb('users.id', '=', eb.ref('login_logs.user_id')), eb.and([eb('login_logs.user_id', 'is', null), eb.or([eb('users.phone', '=', eb.ref('login_logs.account')), eb('users.email', '=', eb.fn<string>('lower', ['login_logs.account']))])])]),
         ),
       )
       .leftJoin('orgs', 'orgs.id', 'users.org_id')

@@ -70,6 +70,8 @@ describe('admin centre (GET /u/web/adminCentre/overview/v1)', () => {
     // Five wrong passwords from one address lock the account there; one more attempt is refused.
     for (let i = 0; i < 5; i += 1) await loginV1(t.app, people.lockedA.phone, 'Wrong-pass-1', { ip: '10.95.0.66' });
     expect(envelope(await loginV1(t.app, people.lockedA.phone, people.lockedA.password, { ip: '10.95.0.66' })).code).toBe(3);
+    // Named by his e-mail in capitals, the account is refused too (logged without a user: found by the address).
+    expect(envelope(await loginV1(t.app, people.lockedA.email.toUpperCase(), people.lockedA.password, { ip: '10.95.0.66' })).code).toBe(3);
     await loginV1(t.app, people.userB.email, 'Wrong-pass-1', { ip: '10.95.0.77' });
     await loginV1(t.app, 'nobody@example.test', 'Wrong-pass-1', { ip: '10.95.0.88' });
 
@@ -125,9 +127,9 @@ describe('admin centre (GET /u/web/adminCentre/overview/v1)', () => {
 
     expect(a.signIn?.locked).toEqual([expect.objectContaining({ userId: people.lockedA?.id, nickname: 'Luca Locked', ip: '10.95.0.66' })]);
     expect(a.signIn?.locked[0]?.until).toBeGreaterThan(Date.now());
-    // Five wrong passwords and the refused attempt, all of one account.
-    expect(a.signIn).toMatchObject({ failures: 6, failedAccounts: 1 });
-    expect(a.signIn?.recentFailures.map((f) => f.result).sort()).toEqual(['bad_credentials', 'bad_credentials', 'bad_credentials', 'bad_credentials', 'bad_credentials', 'throttled']);
+    // Five wrong passwords and the two refused attempts, all of one account (named by phone and by e-mail).
+    expect(a.signIn).toMatchObject({ failures: 7, failedAccounts: 2 });
+    expect(a.signIn?.recentFailures.map((f) => f.result).sort()).toEqual(['bad_credentials', 'bad_credentials', 'bad_credentials', 'bad_credentials', 'bad_credentials', 'throttled', 'throttled']);
 
     expect(a.rolesWithoutUsers.roles.map((r) => r.name)).toEqual(['Unused role Alpha']);
     expect(a.rolesWithoutUsers.total).toBe(1);
@@ -173,7 +175,7 @@ describe('admin centre (GET /u/web/adminCentre/overview/v1)', () => {
     expect(all.runs.silent.map((r) => r.runId)).not.toContain(ids.runNewA);
     expect(all.runs.silent.map((r) => r.runId)).not.toContain(ids.runFinishedA);
     expect(all.signIn?.recentFailures.map((f) => f.account)).toContain('nobody@example.test');
-    expect(all.signIn?.failures).toBe(8);
+    expect(all.signIn?.failures).toBe(9);
     expect(all.rolesWithoutUsers.roles.map((r) => r.name)).toEqual(expect.arrayContaining(['Unused role Alpha', 'Unused role Bravo']));
     expect(all.jobs?.find((j) => j.name === 'test.failingJob')).toMatchObject({ state: 'failed', lastError: 'disk full', attempts: 2 });
     expect(all.smsOutbox).toMatchObject({ total: 1, lastDay: 1, recent: [expect.objectContaining({ phone: '13900000001', text: 'Your code is 123456' })] });

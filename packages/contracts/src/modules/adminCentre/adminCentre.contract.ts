@@ -100,6 +100,7 @@ export const AdminCentreOverviewSchema = z.object({
   signIn: z
     .object({
       failures: Int,
+      /** Distinct account names the failures were made with (a phone and an e-mail of one user count apart). */
       failedAccounts: Int,
       recentFailures: z.array(SignInFailureSchema),
       locked: z.array(LockedAccountSchema),
