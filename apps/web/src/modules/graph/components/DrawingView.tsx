@@ -7,6 +7,7 @@ import { type Translate, useT } from '../../../core/i18n.js';
 import type { Drawing, GraphSetting, Overlay, OverlayRing, OverlayRisk } from '../api.js';
 import { usePictureUrl } from '../api.js';
 import { type Projection, projectionOf } from '../geometry.js';
+import { alternatingOffsets, placeLabels, textBox } from '../labelLayout.js';
 import { BAND_LABELS, RING_STATE_LABELS, RISK_STATE_LABELS } from '../labels.js';
 import '../graph.css';
 
@@ -169,6 +170,20 @@ export function DrawingView({ drawing, setting, overlay, machine, onPick, marks 
   const risks = overlay && display.showRisks ? overlay.risks : [];
   const place = machine && projection ? projection.place(machine.chainage) : null;
   const openRing = (ring: number) => void navigate(`/fw1/report/ring?ringStart=${ring}&ringEnd=${ring}`);
+  const riskLabelDy = useMemo(() => {
+    if (!projection) return [];
+    // Each zone's name below or above its stretch, moved a line further out while it would cover
+    // another zone's name or the machine's label.
+    const size = unit * 0.8;
+    const boxes = risks.map((risk) => {
+      const line = projection.between(risk.fromDistance, risk.toDistance);
+      const middle = line[Math.floor(line.length / 2)] ?? { x: -1e9, y: -1e9 };
+      return textBox(middle.x, middle.y, riskLabel(t, risk), size, 'middle');
+    });
+    const iconSize = unit * display.iconScale;
+    const avoid = place && machine ? [textBox(place.x + iconSize, place.y - iconSize * 1.2, machineLabel(t, machine), iconSize * 0.9, 'start')] : [];
+    return placeLabels(boxes, alternatingOffsets(unit * 1.8, -unit * 1.2, size * 1.4, 5), avoid);
+  }, [projection, risks, unit, display.iconScale, place, machine, t]);
 
   return (
     <div className="graph-view" data-testid="drawing-view">
@@ -204,7 +219,7 @@ export function DrawingView({ drawing, setting, overlay, machine, onPick, marks 
         {projection && projection.alignment.length > 1 && (
           <polyline points={pointsAttr(projection.alignment)} fill="none" stroke="#13c2c2" strokeWidth={unit / 6} strokeOpacity={0.8} data-testid="alignment" />
         )}
-        {projection && risks.map((risk, i) => <RiskZone key={risk.id} risk={risk} projection={projection} unit={unit} t={t} above={i % 2 === 1} />)}
+        {projection && risks.map((risk, i) => <RiskZone key={risk.id} risk={risk} projection={projection} unit={unit} t={t} labelDy={riskLabelDy[i] ?? unit * 1.8} />)}
         {projection &&
           rings.map((ring) => {
             const line = projection.between(ring.fromDistance, ring.toDistance);
@@ -277,18 +292,20 @@ function MachineIcon({ x, y, angle, size, label }: { x: number; y: number; angle
   );
 }
 
-/** A risk zone along the alignment with its name and state; `above` puts the label over the line (neighbours alternate). */
-function RiskZone({ risk, projection, unit, t, above }: { risk: OverlayRisk; projection: Projection; unit: number; t: Translate; above: boolean }) {
+const riskLabel = (t: Translate, risk: OverlayRisk): string => t('graphWeb.risk.label', { name: risk.name, state: t(RISK_STATE_LABELS[risk.state]) });
+
+/** A risk zone along the alignment with its name and state, the name `labelDy` below (or above, negative) the stretch's middle. */
+function RiskZone({ risk, projection, unit, t, labelDy }: { risk: OverlayRisk; projection: Projection; unit: number; t: Translate; labelDy: number }) {
   const line = projection.between(risk.fromDistance, risk.toDistance);
   if (line.length < 2) return null;
   const colour = RISK_COLOURS[risk.state];
-  const label = t('graphWeb.risk.label', { name: risk.name, state: t(RISK_STATE_LABELS[risk.state]) });
+  const label = riskLabel(t, risk);
   const middle = line[Math.floor(line.length / 2)] as Point;
   return (
     <g data-testid="risk-zone" data-state={risk.state}>
       <title>{`${label} · ${formatChainage(risk.startChainage, 1)} – ${formatChainage(risk.endChainage, 1)}`}</title>
       <polyline points={pointsAttr(line)} fill="none" stroke={colour} strokeWidth={unit * 1.4} strokeOpacity={risk.state === 'inside' ? 0.45 : 0.28} strokeLinecap="butt" />
-      <text x={middle.x} y={middle.y + (above ? -unit * 1.2 : unit * 1.8)} textAnchor="middle" className="graph-label" fontSize={unit * 0.8} fill={colour}>
+      <text x={middle.x} y={middle.y + labelDy} textAnchor="middle" className="graph-label" fontSize={unit * 0.8} fill={colour}>
         {label}
       </text>
     </g>

@@ -3,6 +3,7 @@ import { Alert, Skeleton, Typography } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useT } from '../../../core/i18n.js';
 import { type GraphSetting, type Overlay, useGraphSetting, useMachineChainage, useOverlay } from '../mapApi.js';
+import { placeLabels, textBox } from '../labelLayout.js';
 import { BAND_COLOURS, type Drive, driveOf, MACHINE_COLOUR, plannedRings, type QualityBand, RISK_COLOURS, type RiskState, ringRuns, STATE_COLOURS } from '../overlayGeometry.js';
 
 /** Width before the container is measured (and in a test page, where nothing is laid out). */
@@ -176,6 +177,12 @@ export function SectionDrawing({ setting, overlay, machineChainage, frame }: Dra
   const ringHeight = frame.compact ? 8 : 12;
   const dev = (value: number | null) => (value === null ? '—' : String(value));
   const mid = (a: number, b: number) => (a + b) / 2;
+  // Zones close together: a name that would cover another goes a line lower, into the plot.
+  const riskLabels = risks.map((risk) => `${risk.name} · ${words.riskState(risk.state)}`);
+  const riskLabelDy = placeLabels(
+    risks.map((risk, i) => textBox(x(Math.min(risk.fromDistance, risk.toDistance)) + 2, top - 6, riskLabels[i] ?? '', 11, 'start')),
+    [0, 15, 30, 45, 60, 75, 90],
+  );
 
   return (
     <>
@@ -186,16 +193,16 @@ export function SectionDrawing({ setting, overlay, machineChainage, frame }: Dra
       ) : null}
       <svg width={frame.width} height={frame.height} role="img" aria-label={t('graphMap.section.label')} style={{ display: 'block', fontSize: 11 }}>
         {/* Risk zones, shaded over the whole height, with their names and states on top. */}
-        {risks.map((risk) => {
+        {risks.map((risk, i) => {
           const x0 = x(Math.min(risk.fromDistance, risk.toDistance));
           const x1 = x(Math.max(risk.fromDistance, risk.toDistance));
-          const label = `${risk.name} · ${words.riskState(risk.state)}`;
+          const label = riskLabels[i] ?? '';
           return (
             <g key={risk.id} data-testid="ls-risk" data-state={risk.state}>
               <title>{`${risk.name} (${risk.level}) · ${words.riskState(risk.state)} · ${formatChainage(risk.startChainage)} – ${formatChainage(risk.endChainage)}`}</title>
               <rect x={x0} y={top} width={Math.max(1, x1 - x0)} height={bottom - top} fill={RISK_COLOURS[risk.state]} fillOpacity={0.12} stroke={RISK_COLOURS[risk.state]} strokeOpacity={0.5} strokeDasharray="3 3" />
               {!frame.compact ? (
-                <text x={x0 + 2} y={top - 6} fill={RISK_COLOURS[risk.state]}>
+                <text x={x0 + 2} y={top - 6 + (riskLabelDy[i] ?? 0)} fill={RISK_COLOURS[risk.state]}>
                   {label}
                 </text>
               ) : null}
