@@ -217,7 +217,7 @@ describe('authorization matrix', () => {
       ...(await repairsOfB(t.db.kysely, runB)),
       feedback: (
         await t.db.kysely
-          .insertInto('feedback')
+          .insertInto('feedback_items')
           .values({ user_id: otherTenantUser.id, name: 'B sender', contact: 'b@example.test', content: 'B feedback', state: 'new', reply: null, replied_at: null, replied_by: null, submitted_at: Date.now(), updated_at: Date.now() })
           .returning('id')
           .executeTakeFirstOrThrow()

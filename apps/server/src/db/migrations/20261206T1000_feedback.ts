@@ -8,7 +8,7 @@ import { notNull, withId } from './helpers.js';
  */
 export const migration: DialectMigration = {
   async up(db, dialect) {
-    await withId(db.schema.createTable('feedback'), dialect)
+    await withId(db.schema.createTable('feedback_items'), dialect)
       .addColumn('user_id', 'integer', (c) => c.references('users.id').onDelete('set null'))
       .addColumn('name', 'varchar(50)')
       .addColumn('contact', 'varchar(100)')
@@ -20,7 +20,7 @@ export const migration: DialectMigration = {
       .addColumn('submitted_at', 'bigint', notNull)
       .addColumn('updated_at', 'bigint', notNull)
       .execute();
-    await db.schema.createIndex('feedback_submitted_idx').on('feedback').column('submitted_at').execute();
-    await db.schema.createIndex('feedback_user_idx').on('feedback').column('user_id').execute();
+    await db.schema.createIndex('feedback_submitted_idx').on('feedback_items').column('submitted_at').execute();
+    await db.schema.createIndex('feedback_user_idx').on('feedback_items').column('user_id').execute();
   },
 };

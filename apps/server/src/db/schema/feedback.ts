@@ -19,6 +19,6 @@ export interface FeedbackTable {
 
 declare module '../schema.js' {
   interface Database {
-    feedback: FeedbackTable;
+    feedback_items: FeedbackTable;
   }
 }

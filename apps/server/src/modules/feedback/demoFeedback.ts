@@ -15,14 +15,14 @@ const DEMO = [
 
 /** Seeds the demo's feedback once (nothing when any feedback exists). Answers how many were written. */
 export async function seedDemoFeedback(db: Kysely<Database>, now: number): Promise<number> {
-  const any = await db.selectFrom('feedback').select('id').limit(1).executeTakeFirst();
+  const any = await db.selectFrom('feedback_items').select('id').limit(1).executeTakeFirst();
   if (any) return 0;
   const admin = await db.selectFrom('users').select('id').where('is_sa', '=', 1).orderBy('id').executeTakeFirst();
   for (const f of DEMO) {
     const at = now - f.hoursAgo * HOUR;
     const reply = 'reply' in f ? f.reply : null;
     await db
-      .insertInto('feedback')
+      .insertInto('feedback_items')
       .values({
         user_id: f.fromAdmin && admin ? admin.id : null,
         name: f.name,

@@ -4,7 +4,7 @@ import type { MatrixObjects, MatrixSamples } from '../../../test/matrix.js';
 export const matrixObjects: MatrixObjects = async ({ db, canary, users }) => {
   const now = Date.now();
   const row = await db.kysely
-    .insertInto('feedback')
+    .insertInto('feedback_items')
     .values({ user_id: users.authorized ?? null, name: 'Matrix sender', contact: 'matrix@example.test', content: `${canary} feedback`, state: 'new', reply: null, replied_at: null, replied_by: null, submitted_at: now, updated_at: now })
     .returning('id')
     .executeTakeFirstOrThrow();

@@ -21,16 +21,16 @@ export class FeedbackRepo {
   constructor(private readonly db: Kysely<Database>) {}
 
   async insert(row: Insertable<FeedbackTable>): Promise<number> {
-    const inserted = await this.db.insertInto('feedback').values(row).returning('id').executeTakeFirstOrThrow();
+    const inserted = await this.db.insertInto('feedback_items').values(row).returning('id').executeTakeFirstOrThrow();
     return inserted.id;
   }
 
   private reached(reach: FeedbackReach) {
     let query = this.db
-      .selectFrom('feedback')
-      .leftJoin('users as sender', 'sender.id', 'feedback.user_id')
+      .selectFrom('feedback_items')
+      .leftJoin('users as sender', 'sender.id', 'feedback_items.user_id')
       .leftJoin('orgs', 'orgs.id', 'sender.org_id')
-      .leftJoin('users as replier', 'replier.id', 'feedback.replied_by');
+      .leftJoin('users as replier', 'replier.id', 'feedback_items.replied_by');
     // A visitor's feedback (no sender) and that of users outside the reader's organizations stay out.
     if (reach.kind === 'under') query = query.where('orgs.path', 'like', `${reach.path}%`);
     if (reach.kind === 'none') query = query.where(sql<boolean>`1 = 0`);
@@ -39,16 +39,16 @@ export class FeedbackRepo {
 
   private filtered(reach: FeedbackReach, filter: FeedbackFilter) {
     let query = this.reached(reach);
-    if (filter.state) query = query.where('feedback.state', '=', filter.state);
-    if (filter.from !== undefined) query = query.where('feedback.submitted_at', '>=', filter.from);
-    if (filter.to !== undefined) query = query.where('feedback.submitted_at', '<=', filter.to);
+    if (filter.state) query = query.where('feedback_items.state', '=', filter.state);
+    if (filter.from !== undefined) query = query.where('feedback_items.submitted_at', '>=', filter.from);
+    if (filter.to !== undefined) query = query.where('feedback_items.submitted_at', '<=', filter.to);
     if (filter.text) {
       const like = likeOf(filter.text);
       query = query.where((eb) =>
         eb.or([
-          eb(sql`lower(${sql.ref('feedback.name')})`, 'like', sql`${like} escape '\\'`),
-          eb(sql`lower(${sql.ref('feedback.contact')})`, 'like', sql`${like} escape '\\'`),
-          eb(sql`lower(${sql.ref('feedback.content')})`, 'like', sql`${like} escape '\\'`),
+          eb(sql`lower(${sql.ref('feedback_items.name')})`, 'like', sql`${like} escape '\\'`),
+          eb(sql`lower(${sql.ref('feedback_items.contact')})`, 'like', sql`${like} escape '\\'`),
+          eb(sql`lower(${sql.ref('feedback_items.content')})`, 'like', sql`${like} escape '\\'`),
         ]),
       );
     }
@@ -58,10 +58,10 @@ export class FeedbackRepo {
   async page(reach: FeedbackReach, filter: FeedbackFilter, page: number, pageSize: number): Promise<{ total: number; rows: FeedbackRow[] }> {
     const counted = await this.filtered(reach, filter).select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirst();
     const rows = await this.filtered(reach, filter)
-      .selectAll('feedback')
+      .selectAll('feedback_items')
       .select(['sender.nickname as user_name', 'replier.nickname as replier_name'])
-      .orderBy('feedback.submitted_at', 'desc')
-      .orderBy('feedback.id', 'desc')
+      .orderBy('feedback_items.submitted_at', 'desc')
+      .orderBy('feedback_items.id', 'desc')
       .limit(pageSize)
       .offset((page - 1) * pageSize)
       .execute();
@@ -70,27 +70,27 @@ export class FeedbackRepo {
 
   all(reach: FeedbackReach, filter: FeedbackFilter, max: number): Promise<FeedbackRow[]> {
     return this.filtered(reach, filter)
-      .selectAll('feedback')
+      .selectAll('feedback_items')
       .select(['sender.nickname as user_name', 'replier.nickname as replier_name'])
-      .orderBy('feedback.submitted_at', 'desc')
-      .orderBy('feedback.id', 'desc')
+      .orderBy('feedback_items.submitted_at', 'desc')
+      .orderBy('feedback_items.id', 'desc')
       .limit(max)
       .execute();
   }
 
   find(reach: FeedbackReach, id: number): Promise<FeedbackRow | undefined> {
     return this.reached(reach)
-      .selectAll('feedback')
+      .selectAll('feedback_items')
       .select(['sender.nickname as user_name', 'replier.nickname as replier_name'])
-      .where('feedback.id', '=', id)
+      .where('feedback_items.id', '=', id)
       .executeTakeFirst();
   }
 
   async reply(id: number, text: string, by: number, now: number): Promise<void> {
-    await this.db.updateTable('feedback').set({ reply: text, replied_at: now, replied_by: by, state: 'answered', updated_at: now }).where('id', '=', id).execute();
+    await this.db.updateTable('feedback_items').set({ reply: text, replied_at: now, replied_by: by, state: 'answered', updated_at: now }).where('id', '=', id).execute();
   }
 
   async setState(id: number, state: string, now: number): Promise<void> {
-    await this.db.updateTable('feedback').set({ state, updated_at: now }).where('id', '=', id).execute();
+    await this.db.updateTable('feedback_items').set({ state, updated_at: now }).where('id', '=', id).execute();
   }
 }

@@ -134,7 +134,7 @@ describe('feedback: the open form, its abuse limits, the administrators list, re
     // Wrong captchas count too: guessing does not get around the limit.
     expect((await send(full('Still too many'), { ip, captcha: 'NOPE' })).code).toBe(3);
     data(await send(full('Another address'), { ip: nextIp() }));
-    const stored = await t.db.kysely.selectFrom('feedback').select('id').where('content', 'in', ['One too many', 'Still too many']).execute();
+    const stored = await t.db.kysely.selectFrom('feedback_items').select('id').where('content', 'in', ['One too many', 'Still too many']).execute();
     expect(stored).toEqual([]);
   });
 

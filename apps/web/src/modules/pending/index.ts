@@ -13,7 +13,6 @@ const PENDING_ITEMS: MenuItem[] = [
   { section: 'construction', key: 'adminCenter', label: 'shell.menu.adminCenter', path: '/fw0/sys/dp', resource: 'menu.adminCenter', order: 10 },
   { section: 'construction', key: 'collection', label: 'shell.menu.collection', path: '/fw1/collection', resource: 'menu.project.collection', order: 30 },
   { section: 'construction', key: 'announcement', label: 'shell.menu.announcement', path: '/fw1/announcement', resource: 'menu.messages.announcement', order: 70 },
-  { section: 'construction', key: 'feedback', label: 'shell.menu.feedback', path: '/fw1/feedback', resource: 'menu.feedback.submit', order: 80 },
   {
     section: 'construction',
     key: 'announcementHistory',
@@ -22,7 +21,6 @@ const PENDING_ITEMS: MenuItem[] = [
     resource: 'menu.messages.announcementHistory',
     order: 90,
   },
-  { section: 'construction', key: 'feedbackList', label: 'shell.menu.feedbackList', path: '/fw1/feedback/list', resource: 'menu.feedback.list', order: 210 },
 ];
 
 /** The route of a pending page: named after its menu item, guarded by the item's resource. */

@@ -102,4 +102,4 @@ export const FeedbackReplySchema = z.object({
 
 export const FeedbackStateChangeSchema = z.object({ id: PositiveIdSchema, state: FeedbackStateSchema });
 
-export const FeedbackScreenshotSchema = z.object({ id: z.coerce.number().int().positive({ error: 'validation.invalid' }), fileId: FileIdSchema });
+export const FeedbackScreenshotSchema = z.object({ id: PositiveIdSchema, fileId: FileIdSchema });
