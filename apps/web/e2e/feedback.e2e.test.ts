@@ -1,6 +1,7 @@
 import { adminContract, feedbackContract, messagesContract } from '@boreline/contracts';
 import { CATALOGUES, flatten } from '@boreline/i18n';
 import type { Browser, Page } from 'playwright-core';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildUser } from '../../server/test/factories.js';
 import { LoginPage } from './pom/LoginPage.js';
@@ -142,6 +143,10 @@ describe('feedback in Chromium', () => {
     await page.waitForURL((url) => !url.pathname.endsWith('/login'), { timeout: 45_000 });
     await page.goto(`${server.base}/fw1/feedback`);
     await page.getByTestId('feedback-page').waitFor({ timeout: 45_000 });
+    // A screenshot (PNG), uploaded as the engineer before sending.
+    const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#3a6ea5' } }).png().toBuffer();
+    await page.locator('input#feedback-screenshots').setInputFiles({ name: 'ring-412.png', mimeType: 'image/png', buffer: png });
+    await page.locator('[data-testid=feedback-page] img').first().waitFor();
     await fillFeedback(page, { name: 'Site engineer', contact: '+39 333 000 0000', content: `Ring 412 shows twice ${XSS}` });
     await page.getByTestId('feedback-sent').waitFor();
     await page.screenshot({ path: '/tmp/feedback-form.png' });
@@ -156,6 +161,15 @@ describe('feedback in Chromium', () => {
     const listed = await apiCall(server.origin, adminToken, feedbackContract.queryList, { page: 1, pageSize: 10, text: 'Ring 412' });
     const item = listed.records[0];
     expect(item?.userId).toBe(member.id);
+    expect(item?.screenshotIds).toHaveLength(1);
+    // The administrator sees the screenshot in the details (fetched with the session, shown from a blob URL).
+    await admin.page.goto(`${server.base}/fw1/feedback/list`);
+    const row = admin.page.getByTestId('feedback-table').locator('tr', { hasText: 'Ring 412 shows twice' });
+    await row.getByTestId('feedback-detail').click();
+    const detail = admin.page.getByRole('dialog', { name: text('feedbackWeb.list.detail') });
+    await detail.locator('img[src^="blob:"]').first().waitFor();
+    expect(await detail.innerText()).toContain(`Ring 412 shows twice ${XSS}`);
+    expect(admin.problems).toEqual([]);
     await apiCall(server.origin, adminToken, feedbackContract.reply, { id: item?.id ?? 0, text: `Fixed: ring 412 is listed once ${XSS}` });
 
     // The engineer's bell counts it live and shows it, as text.

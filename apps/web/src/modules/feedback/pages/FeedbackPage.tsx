@@ -29,9 +29,6 @@ export function FeedbackPage() {
         }}
         extra={
           <Field id="feedback-screenshots" label={t('feedbackWeb.field.screenshots')}>
-            <div className="bl-muted" style={{ fontSize: 12, marginBottom: 4 }}>
-              {t('feedbackWeb.form.screenshotHint', { count: LIMITS.feedbackScreenshotsMax })}
-            </div>
             <UploadField
               id="feedback-screenshots"
               value={screenshots}
