@@ -1,5 +1,6 @@
 import { demoModule } from './demo/index.js';
 import { adminModule } from './modules/admin/index.js';
+import { adminCentreModule } from './modules/adminCentre/index.js';
 import { alarmModule } from './modules/alarm/index.js';
 import { authModule } from './modules/auth/index.js';
 import { connectionModule } from './modules/connection/index.js';
@@ -56,5 +57,7 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   repairModule,
   // After risk zones and segments: the drawings show them along the alignment.
   graphModule,
+  // After every module whose tables its read-only overview reads (sessions, runs, connections, files, machine data).
+  adminCentreModule,
   demoModule,
 ];

@@ -3,6 +3,7 @@ import { DAY_MS } from '../core/timeZone.js';
 import { seedDemoAlarmHistory } from '../modules/alarm/demo/demoAlarmHistory.js';
 import { seedDemoAlarmSettings } from '../modules/alarm/demo/demoAlarmPoints.js';
 import { seedDemoFeedback } from '../modules/feedback/index.js';
+import { seedDemoDrawings } from '../modules/graph/index.js';
 import { seedDemoMaintenance } from '../modules/maintenance/index.js';
 import { seedDemoMessages } from '../modules/messages/index.js';
 import { seedDemoRepairs } from '../modules/repair/index.js';
@@ -58,6 +59,17 @@ export const demoModule = defineModule({
           ctx.log.info({ ...seeded, indexed }, 'demo repairs ready');
         })
         .catch((error: unknown) => ctx.log.error({ err: error }, 'demo repairs failed'));
+      // Each drive's floor plan and long section (calibrated), graph settings and GIS alignment in its
+      // city; drawn and rendered in the background, so the console does not wait for the pictures.
+      background.push(
+        (async () => {
+          for (const run of created) {
+            await seedDemoDrawings(ctx.db, ctx.services.get('files'), run.runId, Date.now())
+              .then((seeded) => ctx.log.info({ ...seeded, runId: run.runId }, 'demo drawings ready'))
+              .catch((error: unknown) => ctx.log.error({ err: error, runId: run.runId }, 'demo drawings failed'));
+          }
+        })(),
+      );
       // Each machine's spare-part store: three weeks of sheets that follow the rings built, so it is
       // seeded once the history's rings are in (below); without a simulator there are no rings to follow.
       const seedStock = (run: (typeof created)[number]) =>

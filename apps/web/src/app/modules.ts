@@ -1,6 +1,7 @@
 import type { WebModule } from '../core/webModule.js';
 import { accountModule } from '../modules/account/index.js';
 import { adminModule } from '../modules/admin/index.js';
+import { adminCentreModule } from '../modules/adminCentre/index.js';
 import { alarmModule } from '../modules/alarm/index.js';
 import { authModule } from '../modules/auth/index.js';
 import { connectionModule } from '../modules/connection/index.js';
@@ -27,6 +28,7 @@ export const MODULES: readonly WebModule[] = [
   systemModule,
   accountModule,
   adminModule,
+  adminCentreModule,
   projectModule,
   ringHistoryModule,
   monitorModule,

@@ -10,7 +10,6 @@ import { underDevelopment } from '../system/index.js';
  * order), so the menu and the route names stay as they are.
  */
 const PENDING_ITEMS: MenuItem[] = [
-  { section: 'construction', key: 'adminCenter', label: 'shell.menu.adminCenter', path: '/fw0/sys/dp', resource: 'menu.adminCenter', order: 10 },
   { section: 'construction', key: 'collection', label: 'shell.menu.collection', path: '/fw1/collection', resource: 'menu.project.collection', order: 30 },
   { section: 'construction', key: 'announcement', label: 'shell.menu.announcement', path: '/fw1/announcement', resource: 'menu.messages.announcement', order: 70 },
   {
