@@ -5,6 +5,7 @@ import { alarmModule } from './modules/alarm/index.js';
 import { authModule } from './modules/auth/index.js';
 import { connectionModule } from './modules/connection/index.js';
 import { filesModule } from './modules/files/index.js';
+import { feedbackModule } from './modules/feedback/index.js';
 import { graphModule } from './modules/graph/index.js';
 import { importsModule } from './modules/imports/index.js';
 import { maintenanceModule } from './modules/maintenance/index.js';
@@ -41,6 +42,7 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   statisticModule,
   ringHistoryModule,
   messagesModule,
+  feedbackModule,
   // After messages: reminders and overdue notices go through the message centre.
   maintenanceModule,
   // After messages: alarms are announced through the message centre.

@@ -215,6 +215,13 @@ describe('authorization matrix', () => {
       ...(await stockOfB(t.db.kysely, runB)),
       ...(await segmentsOfB(t.db.kysely, runB)),
       ...(await repairsOfB(t.db.kysely, runB)),
+      feedback: (
+        await t.db.kysely
+          .insertInto('feedback_items')
+          .values({ user_id: otherTenantUser.id, name: 'B sender', contact: 'b@example.test', content: 'B feedback', state: 'new', reply: null, replied_at: null, replied_by: null, submitted_at: Date.now(), updated_at: Date.now() })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id,
       drawing: (
         await t.db.kysely
           .insertInto('graph_drawings')
@@ -319,7 +326,7 @@ describe('authorization matrix', () => {
 
   it("swaps every id field of every request, found in the route's contract, for another tenant's object: refused, and answered as a missing id is", async () => {
     const routes = t.app.routeTable.filter((r) => r.url.startsWith('/server_') && r.method !== 'HEAD' && r.permission !== 'public' && r.permission !== 'machine');
-    const missing: Record<IdKind, number | string> = { org: MISSING, role: MISSING, user: MISSING, run: MISSING, shiftReport: MISSING, shift: MISSING, shiftRecord: MISSING, message: MISSING, file: 'missingFileIdAAAAAAAAA', resource: MISSING, alarm: MISSING, riskPoint: MISSING, maintenancePlan: MISSING, maintenanceRecord: MISSING, stockPart: MISSING, stockSheet: MISSING, segmentPose: MISSING, tailGap: MISSING, tailClearance: MISSING, repair: MISSING, knowledge: MISSING, drawing: MISSING };
+    const missing: Record<IdKind, number | string> = { org: MISSING, role: MISSING, user: MISSING, run: MISSING, shiftReport: MISSING, shift: MISSING, shiftRecord: MISSING, message: MISSING, file: 'missingFileIdAAAAAAAAA', resource: MISSING, alarm: MISSING, riskPoint: MISSING, maintenancePlan: MISSING, maintenanceRecord: MISSING, stockPart: MISSING, stockSheet: MISSING, segmentPose: MISSING, tailGap: MISSING, tailClearance: MISSING, repair: MISSING, knowledge: MISSING, drawing: MISSING, feedback: MISSING };
     const send = async (route: (typeof routes)[number], endpoint: EndpointDefinition, input: object) => {
       const inQuery = route.method === 'GET' || inputSource(endpoint) === 'query';
       const response = await t.app.inject({

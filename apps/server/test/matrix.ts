@@ -82,7 +82,7 @@ export function idFieldsOf(input: z.ZodType): IdField[] {
 }
 
 /** The kinds of object an id field names. */
-export type IdKind = 'org' | 'role' | 'user' | 'run' | 'shiftReport' | 'shift' | 'shiftRecord' | 'message' | 'file' | 'resource' | 'alarm' | 'riskPoint' | 'maintenancePlan' | 'maintenanceRecord' | 'stockPart' | 'stockSheet' | 'segmentPose' | 'tailGap' | 'tailClearance' | 'repair' | 'knowledge' | 'drawing';
+export type IdKind = 'org' | 'role' | 'user' | 'run' | 'shiftReport' | 'shift' | 'shiftRecord' | 'message' | 'file' | 'resource' | 'alarm' | 'riskPoint' | 'maintenancePlan' | 'maintenanceRecord' | 'stockPart' | 'stockSheet' | 'segmentPose' | 'tailGap' | 'tailClearance' | 'repair' | 'knowledge' | 'drawing' | 'feedback';
 
 /** What a field named `…Id` / `…Ids` names, by its name. */
 export const KIND_OF_FIELD: Readonly<Record<string, IdKind>> = {
@@ -134,6 +134,7 @@ const KIND_OF_OBJECT: readonly (readonly [RegExp, IdKind])[] = [
   [/^repair\./, 'repair'],
   // A graph call's `id` names one of the run's drawings.
   [/^graph\./, 'drawing'],
+  [/^feedback\./, 'feedback'],
 ];
 
 /** The kind of an id field; undefined when the matrix cannot tell (the swap test then fails, naming the field). */

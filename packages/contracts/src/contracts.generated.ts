@@ -4,6 +4,7 @@ import * as adminCentreContract from './modules/adminCentre/adminCentre.contract
 import * as alarmContract from './modules/alarm.contract.js';
 import * as authContract from './modules/auth.contract.js';
 import * as connectionContract from './modules/connection.contract.js';
+import * as feedbackContract from './modules/feedback/feedback.contract.js';
 import * as filesContract from './modules/files.contract.js';
 import * as graphContract from './modules/graph/graph.contract.js';
 import * as importsContract from './modules/imports/imports.contract.js';
@@ -30,7 +31,7 @@ import * as stockContract from './modules/stock/stock.contract.js';
 import * as systemContract from './modules/system.contract.js';
 import * as telemetryContract from './modules/telemetry.contract.js';
 
-export { adminContract, adminCentreContract, alarmContract, authContract, connectionContract, filesContract, graphContract, importsContract, mtceContentContract, mtcePlanContract, mtceRecordContract, messagesContract, monitorContract, ownTagsContract, basicInfoContract, boardContract, dictionaryContract, projectContract, ringHistoryContract, runAdminContract, shiftContract, repairContract, periodReportContract, shiftReportContract, riskContract, segmentContract, statisticContract, stockContract, systemContract, telemetryContract };
+export { adminContract, adminCentreContract, alarmContract, authContract, connectionContract, feedbackContract, filesContract, graphContract, importsContract, mtceContentContract, mtcePlanContract, mtceRecordContract, messagesContract, monitorContract, ownTagsContract, basicInfoContract, boardContract, dictionaryContract, projectContract, ringHistoryContract, runAdminContract, shiftContract, repairContract, periodReportContract, shiftReportContract, riskContract, segmentContract, statisticContract, stockContract, systemContract, telemetryContract };
 
 /** Every module contract, for collecting their endpoints. */
-export const CONTRACT_MODULES: readonly object[] = [adminContract, adminCentreContract, alarmContract, authContract, connectionContract, filesContract, graphContract, importsContract, mtceContentContract, mtcePlanContract, mtceRecordContract, messagesContract, monitorContract, ownTagsContract, basicInfoContract, boardContract, dictionaryContract, projectContract, ringHistoryContract, runAdminContract, shiftContract, repairContract, periodReportContract, shiftReportContract, riskContract, segmentContract, statisticContract, stockContract, systemContract, telemetryContract];
+export const CONTRACT_MODULES: readonly object[] = [adminContract, adminCentreContract, alarmContract, authContract, connectionContract, feedbackContract, filesContract, graphContract, importsContract, mtceContentContract, mtcePlanContract, mtceRecordContract, messagesContract, monitorContract, ownTagsContract, basicInfoContract, boardContract, dictionaryContract, projectContract, ringHistoryContract, runAdminContract, shiftContract, repairContract, periodReportContract, shiftReportContract, riskContract, segmentContract, statisticContract, stockContract, systemContract, telemetryContract];

@@ -2,6 +2,7 @@ import { tagCatalogue } from '@boreline/contracts';
 import { DAY_MS } from '../core/timeZone.js';
 import { seedDemoAlarmHistory } from '../modules/alarm/demo/demoAlarmHistory.js';
 import { seedDemoAlarmSettings } from '../modules/alarm/demo/demoAlarmPoints.js';
+import { seedDemoFeedback } from '../modules/feedback/index.js';
 import { seedDemoDrawings } from '../modules/graph/index.js';
 import { seedDemoMaintenance } from '../modules/maintenance/index.js';
 import { seedDemoMessages } from '../modules/messages/index.js';
@@ -37,6 +38,12 @@ export const demoModule = defineModule({
       await seedDemoMessages(ctx.db, ctx.services.get('messageCentre'), created.map((run) => run.runId), now)
         .then((written) => ctx.log.info({ written }, 'demo messages ready'))
         .catch((error: unknown) => ctx.log.error({ err: error }, 'demo messages failed'));
+      // A few feedback entries in the sites' languages, some answered.
+      if (created.length > 0) {
+        await seedDemoFeedback(ctx.db, now)
+          .then((written) => ctx.log.info({ written }, 'demo feedback ready'))
+          .catch((error: unknown) => ctx.log.error({ err: error }, 'demo feedback failed'));
+      }
       // Each machine's maintenance plans with three weeks of records; two plans overdue today.
       for (const run of created) {
         await seedDemoMaintenance(ctx.db, run, now)

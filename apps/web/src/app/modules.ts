@@ -5,6 +5,7 @@ import { adminCentreModule } from '../modules/adminCentre/index.js';
 import { alarmModule } from '../modules/alarm/index.js';
 import { authModule } from '../modules/auth/index.js';
 import { connectionModule } from '../modules/connection/index.js';
+import { feedbackModule } from '../modules/feedback/index.js';
 import { maintenanceModule } from '../modules/maintenance/index.js';
 import { messagesModule } from '../modules/messages/index.js';
 import { monitorModule } from '../modules/monitor/index.js';
@@ -37,6 +38,7 @@ export const MODULES: readonly WebModule[] = [
   reportModule,
   statisticModule,
   messagesModule,
+  feedbackModule,
   riskModule,
   maintenanceModule,
   repairModule,

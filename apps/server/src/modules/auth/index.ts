@@ -9,6 +9,8 @@ import { type FirstStart, seedSuperAdmin } from './superAdmin.js';
 import { SignInThrottle, userLockKey } from './throttle.js';
 
 export { AuthRepo, type UserRow } from './auth.repo.js';
+export type { CaptchaService } from './captcha.service.js';
+export { addressOf } from './throttle.js';
 export { REVOKE_REASON, SessionService } from './session.service.js';
 export type { SmsSender } from './sms.js';
 export { SIGN_IN_LIMITS } from './throttle.js';
@@ -22,6 +24,8 @@ declare module '../../core/services.js' {
     authRepo: AuthRepo;
     /** Where SMS codes go (tests and gateways replace the embedded outbox). */
     sms: SmsSender;
+    /** The image and slide captchas (the open feedback form asks the image captcha too). */
+    captcha: CaptchaService;
     /** Whether the sign-in throttle refuses an address on an account now (the administrator's centre lists them). */
     signInLocks: SignInLocks;
   }
@@ -51,6 +55,7 @@ export const authModule = defineModule({
     ctx.services.provide('authRepo', repo);
     if (!ctx.services.has('sms')) ctx.services.provide('sms', new OutboxSmsSender(repo, ctx.log));
     const captcha = new CaptchaService(repo, ctx.config.captchaTestAnswer);
+    ctx.services.provide('captcha', captcha);
     const throttle = new SignInThrottle(ctx.counters);
     ctx.services.provide('signInLocks', { lockedUntil: (userId, ip) => throttle.lockedUntil(userLockKey(userId), ip) });
     // Administration (listed after this module) decides what a session may do.

@@ -12,7 +12,6 @@ import { underDevelopment } from '../system/index.js';
 const PENDING_ITEMS: MenuItem[] = [
   { section: 'construction', key: 'collection', label: 'shell.menu.collection', path: '/fw1/collection', resource: 'menu.project.collection', order: 30 },
   { section: 'construction', key: 'announcement', label: 'shell.menu.announcement', path: '/fw1/announcement', resource: 'menu.messages.announcement', order: 70 },
-  { section: 'construction', key: 'feedback', label: 'shell.menu.feedback', path: '/fw1/feedback', resource: 'menu.feedback.submit', order: 80 },
   {
     section: 'construction',
     key: 'announcementHistory',
@@ -21,7 +20,6 @@ const PENDING_ITEMS: MenuItem[] = [
     resource: 'menu.messages.announcementHistory',
     order: 90,
   },
-  { section: 'construction', key: 'feedbackList', label: 'shell.menu.feedbackList', path: '/fw1/feedback/list', resource: 'menu.feedback.list', order: 210 },
 ];
 
 /** The route of a pending page: named after its menu item, guarded by the item's resource. */
