@@ -31,10 +31,13 @@ export const driveOf = (setting: Pick<Setting, 'drive' | 'stationEquations'>): D
   ringWidthM: setting.drive.ringWidthM,
 });
 
-/** Colours shared by the map and the long section (the drawings' colours): quality bands, ring states, risk zone states. */
-export const BAND_COLOURS: Record<QualityBand | 'none', string> = { ok: '#52c41a', warning: '#faad14', alarm: '#f5222d', none: '#8c8c8c' };
-export const STATE_COLOURS: Record<RingState, string> = { built: '#1677ff', building: '#13c2c2', planned: '#8c8c8c' };
-export const RISK_COLOURS: Record<RiskState, string> = { ahead: '#1677ff', approaching: '#fa8c16', inside: '#f5222d', passed: '#8c8c8c' };
+/**
+ * The one palette of the drawings, the map and the long section: quality bands, ring states, risk
+ * zone states. Dark enough to read on a drawing's light picture; a state has one colour everywhere.
+ */
+export const BAND_COLOURS: Record<QualityBand | 'none', string> = { ok: '#389e0d', warning: '#d48806', alarm: '#cf1322', none: '#8c8c8c' };
+export const STATE_COLOURS: Record<RingState, string> = { built: '#1677ff', building: '#fa8c16', planned: '#8c8c8c' };
+export const RISK_COLOURS: Record<RiskState, string> = { ahead: '#1677ff', approaching: '#d48806', inside: '#cf1322', passed: '#8c8c8c' };
 export const ALIGNMENT_COLOUR = '#262626';
 export const MACHINE_COLOUR = '#d4380d';
 

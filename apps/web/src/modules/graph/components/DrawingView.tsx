@@ -9,11 +9,9 @@ import { usePictureUrl } from '../api.js';
 import { type Projection, projectionOf } from '../geometry.js';
 import { alternatingOffsets, placeLabels, textBox } from '../labelLayout.js';
 import { BAND_LABELS, RING_STATE_LABELS, RISK_STATE_LABELS } from '../labels.js';
+import { BAND_COLOURS, RISK_COLOURS, STATE_COLOURS } from '../overlayGeometry.js';
 import '../graph.css';
 
-export const STATE_COLOURS = { built: '#1677ff', building: '#fa8c16', planned: '#8c8c8c' } as const;
-export const BAND_COLOURS = { ok: '#389e0d', warning: '#d48806', alarm: '#cf1322', none: '#8c8c8c' } as const;
-export const RISK_COLOURS = { ahead: '#8c8c8c', approaching: '#d48806', inside: '#cf1322', passed: '#389e0d' } as const;
 
 /** A mark being placed (calibration): where it is on the picture and what it says. */
 export interface PendingMark {
