@@ -337,6 +337,8 @@ describe('alarm calls (/u/web/alarm/*, /u/TBMAlarm/*)', () => {
     ]);
     expect((await api(c.alarmShelve, { runId: ids.runA, point: 'thrust.noSuchPoint', minutes: 5, reason: 'x' })).msg).toBe('This machine has no such monitored point');
     expect((await api(c.alarmShelve, { runId: ids.runA, point: 'state.longStop', minutes: 5, reason: 'Planned stop' })).code).toBe(0);
+    // Notices go out after the answer: the last shelving's arrives before the list is cleared.
+    await vi.waitFor(() => expect(notices).toContainEqual(expect.objectContaining({ body: expect.objectContaining({ event: 'shelved', point: 'state.longStop' }) })));
     notices.length = 0;
     expect(await api(c.alarmUnshelve, { runId: ids.runA, point: HYDRAULIC.code })).toMatchObject({ code: 0, data: { unshelved: true } });
     await vi.waitFor(() => expect(notices).toEqual([{ runId: ids.runA, body: { event: 'unshelved', alarmId: id, point: HYDRAULIC.code, level: 'alarm' } }]));
