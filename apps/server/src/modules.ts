@@ -1,7 +1,9 @@
 import { demoModule } from './demo/index.js';
 import { adminModule } from './modules/admin/index.js';
 import { alarmModule } from './modules/alarm/index.js';
+import { announcementModule } from './modules/announcement/index.js';
 import { authModule } from './modules/auth/index.js';
+import { collectionModule } from './modules/collection/index.js';
 import { connectionModule } from './modules/connection/index.js';
 import { filesModule } from './modules/files/index.js';
 import { graphModule } from './modules/graph/index.js';
@@ -40,6 +42,9 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   statisticModule,
   ringHistoryModule,
   messagesModule,
+  // After messages: publishing an announcement tells its audience through the message centre.
+  announcementModule,
+  collectionModule,
   // After messages: reminders and overdue notices go through the message centre.
   maintenanceModule,
   // After messages: alarms are announced through the message centre.
