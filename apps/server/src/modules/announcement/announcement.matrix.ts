@@ -23,6 +23,7 @@ export const matrixSamples: MatrixSamples = (c) => {
     'announcement.add': fields,
     'announcement.edit': { id: c.target(id), ...fields },
     'announcement.delete': { id: c.target(id) },
+    'announcement.audience': {},
     'announcement.current': {},
     'announcement.history': { page: 1, pageSize: 20 },
     'announcement.read': { id },

@@ -107,6 +107,13 @@ export class AnnouncementRepo {
     return this.db.selectFrom('orgs').select(['id', 'name', 'path']).where('id', 'in', [...ids]).execute();
   }
 
+  /** Organizations within a path (all of them for null), parents first. */
+  orgsUnder(path: string | null): Promise<{ id: number; name: string; path: string }[]> {
+    let query = this.db.selectFrom('orgs').select(['id', 'name', 'path']);
+    if (path !== null) query = query.where('path', 'like', `${path}%`);
+    return query.orderBy('path').execute();
+  }
+
   async runNames(ids: readonly number[]): Promise<{ id: number; name: string }[]> {
     if (ids.length === 0) return [];
     const rows = await this.db.selectFrom('runs').select(['id', 'project_name', 'tbm_code']).where('id', 'in', [...ids]).execute();

@@ -18,6 +18,7 @@ export function registerAnnouncementRoutes(app: FastifyInstance, service: Announ
     },
     options,
   );
+  registerEndpoint(app, c.announcementAudience, async ({ request }) => service.audience(requireAuth(request)), options);
   registerEndpoint(app, c.announcementCurrent, async ({ request }) => service.current(requireAuth(request)), options);
   registerEndpoint(app, c.announcementHistory, async ({ input, request }) => service.history(requireAuth(request), input), options);
   registerEndpoint(app, c.announcementRead, async ({ input, request }) => service.markRead(requireAuth(request), input.id), options);

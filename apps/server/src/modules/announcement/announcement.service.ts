@@ -141,6 +141,22 @@ export class AnnouncementService {
     return { total: mine.length, page: input.page, pageSize: input.pageSize, records };
   }
 
+  /** The organizations and runs the writer may address. */
+  async audience(session: AuthSession): Promise<announcementContract.AudienceOptions> {
+    const scope = await this.deps.orgs.of(session);
+    const orgs = scope.kind === 'none' ? [] : await this.deps.repo.orgsUnder(OrgScope.filterPath(scope));
+    const top = Math.min(...orgs.map((o) => o.path.split('/').filter(Boolean).length));
+    const runs = [];
+    for (const run of await this.deps.runs.visible(session)) {
+      const ok = await this.deps.runs.require(session, run.id, WRITE).then(
+        () => true,
+        () => false,
+      );
+      if (ok) runs.push({ id: run.id, name: `${run.project_name} · ${run.tbm_code}` });
+    }
+    return { orgs: orgs.map((o) => ({ id: o.id, name: o.name, depth: o.path.split('/').filter(Boolean).length - top })), runs };
+  }
+
   /** The audience's ids checked against the writer's scope (refusals as for missing ids), and the body cleaned. */
   private async checked(session: AuthSession, input: Fields): Promise<{ content: string; orgPaths: string[] }> {
     const orgIds = [...new Set(input.orgIds)];

@@ -131,6 +131,12 @@ describe('announcements: writers in their scope, cleaned bodies, audiences, read
     expect((await managed(users.writerB)).records.map((a) => a.id)).not.toContain(id);
     // The writer of the site below A may not manage what addresses all of A.
     expect((await managed(users.subWriter)).records.map((a) => a.id)).not.toContain(id);
+    // What each writer may address: their organization tree and the runs they write at.
+    const optionsA = data<c.AudienceOptions>(await post(c.announcementAudience, {}, users.writerA));
+    expect(optionsA.orgs.map((o) => [o.name, o.depth])).toEqual([['Contractor A', 0], ['Site of A', 1]]);
+    expect(optionsA.runs.map((r) => r.id)).toEqual([ids.runA]);
+    const optionsB = data<c.AudienceOptions>(await post(c.announcementAudience, {}, users.writerB));
+    expect([optionsB.orgs.map((o) => o.id), optionsB.runs.map((r) => r.id)]).toEqual([[ids.orgB], [ids.runB]]);
     expect((await managed(users.writerA)).records.find((a) => a.id === id)).toMatchObject({ orgIds: [ids.orgA], orgs: [{ id: ids.orgA, name: 'Contractor A' }], pinned: true });
     // The audience got one announcement message each, through the message centre.
     const messages = await t.db.kysely.selectFrom('messages').select(['user_id', 'type', 'object_kind', 'object_id', 'text']).where('object_kind', '=', 'announcement').where('object_id', '=', id).execute();

@@ -92,3 +92,22 @@ export const announcementRead = defineEndpoint({
   input: z.object({ id: AnnouncementIdSchema }),
   output: z.object({ changed: z.number().int().min(0) }),
 });
+
+export const AudienceOptionsSchema = z.object({
+  /** Organizations the caller may address, parents before children (`depth` from the top one shown). */
+  orgs: z.array(z.object({ id: z.number().int(), name: z.string(), depth: z.number().int().min(0) })),
+  /** Runs the caller may address. */
+  runs: z.array(z.object({ id: z.number().int(), name: z.string() })),
+});
+export type AudienceOptions = z.infer<typeof AudienceOptionsSchema>;
+
+export const announcementAudience = defineEndpoint({
+  id: 'announcement.audience',
+  base: BASE,
+  method: 'POST',
+  path: '/u/web/announcement/audience/v1',
+  permission: 'messages.announcement.write',
+  summary: "What the caller may address: the organizations of their scope and the runs where they hold the write code",
+  input: z.object({}),
+  output: AudienceOptionsSchema,
+});
