@@ -5,8 +5,10 @@ import zh_CN_alarm from '../locales/zh-CN/alarm.json' with { type: 'json' };
 import zh_CN_alarmEngine from '../locales/zh-CN/alarmEngine.json' with { type: 'json' };
 import zh_CN_alarmWeb from '../locales/zh-CN/alarmWeb.json' with { type: 'json' };
 import zh_CN_announcement from '../locales/zh-CN/announcement.json' with { type: 'json' };
+import zh_CN_announcementWeb from '../locales/zh-CN/announcementWeb.json' with { type: 'json' };
 import zh_CN_auth from '../locales/zh-CN/auth.json' with { type: 'json' };
 import zh_CN_collection from '../locales/zh-CN/collection.json' with { type: 'json' };
+import zh_CN_collectionWeb from '../locales/zh-CN/collectionWeb.json' with { type: 'json' };
 import zh_CN_common from '../locales/zh-CN/common.json' with { type: 'json' };
 import zh_CN_connection from '../locales/zh-CN/connection.json' with { type: 'json' };
 import zh_CN_diagnosis from '../locales/zh-CN/diagnosis.json' with { type: 'json' };
@@ -43,8 +45,10 @@ import en_US_alarm from '../locales/en-US/alarm.json' with { type: 'json' };
 import en_US_alarmEngine from '../locales/en-US/alarmEngine.json' with { type: 'json' };
 import en_US_alarmWeb from '../locales/en-US/alarmWeb.json' with { type: 'json' };
 import en_US_announcement from '../locales/en-US/announcement.json' with { type: 'json' };
+import en_US_announcementWeb from '../locales/en-US/announcementWeb.json' with { type: 'json' };
 import en_US_auth from '../locales/en-US/auth.json' with { type: 'json' };
 import en_US_collection from '../locales/en-US/collection.json' with { type: 'json' };
+import en_US_collectionWeb from '../locales/en-US/collectionWeb.json' with { type: 'json' };
 import en_US_common from '../locales/en-US/common.json' with { type: 'json' };
 import en_US_connection from '../locales/en-US/connection.json' with { type: 'json' };
 import en_US_diagnosis from '../locales/en-US/diagnosis.json' with { type: 'json' };
@@ -81,8 +85,10 @@ import it_IT_alarm from '../locales/it-IT/alarm.json' with { type: 'json' };
 import it_IT_alarmEngine from '../locales/it-IT/alarmEngine.json' with { type: 'json' };
 import it_IT_alarmWeb from '../locales/it-IT/alarmWeb.json' with { type: 'json' };
 import it_IT_announcement from '../locales/it-IT/announcement.json' with { type: 'json' };
+import it_IT_announcementWeb from '../locales/it-IT/announcementWeb.json' with { type: 'json' };
 import it_IT_auth from '../locales/it-IT/auth.json' with { type: 'json' };
 import it_IT_collection from '../locales/it-IT/collection.json' with { type: 'json' };
+import it_IT_collectionWeb from '../locales/it-IT/collectionWeb.json' with { type: 'json' };
 import it_IT_common from '../locales/it-IT/common.json' with { type: 'json' };
 import it_IT_connection from '../locales/it-IT/connection.json' with { type: 'json' };
 import it_IT_diagnosis from '../locales/it-IT/diagnosis.json' with { type: 'json' };
@@ -119,8 +125,10 @@ import de_AT_alarm from '../locales/de-AT/alarm.json' with { type: 'json' };
 import de_AT_alarmEngine from '../locales/de-AT/alarmEngine.json' with { type: 'json' };
 import de_AT_alarmWeb from '../locales/de-AT/alarmWeb.json' with { type: 'json' };
 import de_AT_announcement from '../locales/de-AT/announcement.json' with { type: 'json' };
+import de_AT_announcementWeb from '../locales/de-AT/announcementWeb.json' with { type: 'json' };
 import de_AT_auth from '../locales/de-AT/auth.json' with { type: 'json' };
 import de_AT_collection from '../locales/de-AT/collection.json' with { type: 'json' };
+import de_AT_collectionWeb from '../locales/de-AT/collectionWeb.json' with { type: 'json' };
 import de_AT_common from '../locales/de-AT/common.json' with { type: 'json' };
 import de_AT_connection from '../locales/de-AT/connection.json' with { type: 'json' };
 import de_AT_diagnosis from '../locales/de-AT/diagnosis.json' with { type: 'json' };
@@ -157,8 +165,10 @@ import pt_PT_alarm from '../locales/pt-PT/alarm.json' with { type: 'json' };
 import pt_PT_alarmEngine from '../locales/pt-PT/alarmEngine.json' with { type: 'json' };
 import pt_PT_alarmWeb from '../locales/pt-PT/alarmWeb.json' with { type: 'json' };
 import pt_PT_announcement from '../locales/pt-PT/announcement.json' with { type: 'json' };
+import pt_PT_announcementWeb from '../locales/pt-PT/announcementWeb.json' with { type: 'json' };
 import pt_PT_auth from '../locales/pt-PT/auth.json' with { type: 'json' };
 import pt_PT_collection from '../locales/pt-PT/collection.json' with { type: 'json' };
+import pt_PT_collectionWeb from '../locales/pt-PT/collectionWeb.json' with { type: 'json' };
 import pt_PT_common from '../locales/pt-PT/common.json' with { type: 'json' };
 import pt_PT_connection from '../locales/pt-PT/connection.json' with { type: 'json' };
 import pt_PT_diagnosis from '../locales/pt-PT/diagnosis.json' with { type: 'json' };
@@ -195,8 +205,10 @@ import tr_TR_alarm from '../locales/tr-TR/alarm.json' with { type: 'json' };
 import tr_TR_alarmEngine from '../locales/tr-TR/alarmEngine.json' with { type: 'json' };
 import tr_TR_alarmWeb from '../locales/tr-TR/alarmWeb.json' with { type: 'json' };
 import tr_TR_announcement from '../locales/tr-TR/announcement.json' with { type: 'json' };
+import tr_TR_announcementWeb from '../locales/tr-TR/announcementWeb.json' with { type: 'json' };
 import tr_TR_auth from '../locales/tr-TR/auth.json' with { type: 'json' };
 import tr_TR_collection from '../locales/tr-TR/collection.json' with { type: 'json' };
+import tr_TR_collectionWeb from '../locales/tr-TR/collectionWeb.json' with { type: 'json' };
 import tr_TR_common from '../locales/tr-TR/common.json' with { type: 'json' };
 import tr_TR_connection from '../locales/tr-TR/connection.json' with { type: 'json' };
 import tr_TR_diagnosis from '../locales/tr-TR/diagnosis.json' with { type: 'json' };
@@ -229,15 +241,15 @@ import tr_TR_ui from '../locales/tr-TR/ui.json' with { type: 'json' };
 import tr_TR_validation from '../locales/tr-TR/validation.json' with { type: 'json' };
 
 /** Catalogue files, one per domain, the same names in every locale folder. */
-export const DOMAINS = ['account', 'admin', 'alarm', 'alarmEngine', 'alarmWeb', 'announcement', 'auth', 'collection', 'common', 'connection', 'diagnosis', 'files', 'graph', 'imports', 'maintenance', 'maintenanceWeb', 'messages', 'ownTags', 'project', 'realtime', 'repair', 'repairWeb', 'report', 'ringHistory', 'risk', 'runAdmin', 'segment', 'segmentAnalysis', 'segmentWeb', 'shell', 'statistic', 'stock', 'stockAnalysis', 'stockWeb', 'tagMapping', 'telemetry', 'ui', 'validation'] as const;
+export const DOMAINS = ['account', 'admin', 'alarm', 'alarmEngine', 'alarmWeb', 'announcement', 'announcementWeb', 'auth', 'collection', 'collectionWeb', 'common', 'connection', 'diagnosis', 'files', 'graph', 'imports', 'maintenance', 'maintenanceWeb', 'messages', 'ownTags', 'project', 'realtime', 'repair', 'repairWeb', 'report', 'ringHistory', 'risk', 'runAdmin', 'segment', 'segmentAnalysis', 'segmentWeb', 'shell', 'statistic', 'stock', 'stockAnalysis', 'stockWeb', 'tagMapping', 'telemetry', 'ui', 'validation'] as const;
 
-export const english = { ...en_US_account, ...en_US_admin, ...en_US_alarm, ...en_US_alarmEngine, ...en_US_alarmWeb, ...en_US_announcement, ...en_US_auth, ...en_US_collection, ...en_US_common, ...en_US_connection, ...en_US_diagnosis, ...en_US_files, ...en_US_graph, ...en_US_imports, ...en_US_maintenance, ...en_US_maintenanceWeb, ...en_US_messages, ...en_US_ownTags, ...en_US_project, ...en_US_realtime, ...en_US_repair, ...en_US_repairWeb, ...en_US_report, ...en_US_ringHistory, ...en_US_risk, ...en_US_runAdmin, ...en_US_segment, ...en_US_segmentAnalysis, ...en_US_segmentWeb, ...en_US_shell, ...en_US_statistic, ...en_US_stock, ...en_US_stockAnalysis, ...en_US_stockWeb, ...en_US_tagMapping, ...en_US_telemetry, ...en_US_ui, ...en_US_validation };
+export const english = { ...en_US_account, ...en_US_admin, ...en_US_alarm, ...en_US_alarmEngine, ...en_US_alarmWeb, ...en_US_announcement, ...en_US_announcementWeb, ...en_US_auth, ...en_US_collection, ...en_US_collectionWeb, ...en_US_common, ...en_US_connection, ...en_US_diagnosis, ...en_US_files, ...en_US_graph, ...en_US_imports, ...en_US_maintenance, ...en_US_maintenanceWeb, ...en_US_messages, ...en_US_ownTags, ...en_US_project, ...en_US_realtime, ...en_US_repair, ...en_US_repairWeb, ...en_US_report, ...en_US_ringHistory, ...en_US_risk, ...en_US_runAdmin, ...en_US_segment, ...en_US_segmentAnalysis, ...en_US_segmentWeb, ...en_US_shell, ...en_US_statistic, ...en_US_stock, ...en_US_stockAnalysis, ...en_US_stockWeb, ...en_US_tagMapping, ...en_US_telemetry, ...en_US_ui, ...en_US_validation };
 
 export const LOCALE_CATALOGUES = {
-  'zh-CN': { ...zh_CN_account, ...zh_CN_admin, ...zh_CN_alarm, ...zh_CN_alarmEngine, ...zh_CN_alarmWeb, ...zh_CN_announcement, ...zh_CN_auth, ...zh_CN_collection, ...zh_CN_common, ...zh_CN_connection, ...zh_CN_diagnosis, ...zh_CN_files, ...zh_CN_graph, ...zh_CN_imports, ...zh_CN_maintenance, ...zh_CN_maintenanceWeb, ...zh_CN_messages, ...zh_CN_ownTags, ...zh_CN_project, ...zh_CN_realtime, ...zh_CN_repair, ...zh_CN_repairWeb, ...zh_CN_report, ...zh_CN_ringHistory, ...zh_CN_risk, ...zh_CN_runAdmin, ...zh_CN_segment, ...zh_CN_segmentAnalysis, ...zh_CN_segmentWeb, ...zh_CN_shell, ...zh_CN_statistic, ...zh_CN_stock, ...zh_CN_stockAnalysis, ...zh_CN_stockWeb, ...zh_CN_tagMapping, ...zh_CN_telemetry, ...zh_CN_ui, ...zh_CN_validation },
-  'en-US': { ...en_US_account, ...en_US_admin, ...en_US_alarm, ...en_US_alarmEngine, ...en_US_alarmWeb, ...en_US_announcement, ...en_US_auth, ...en_US_collection, ...en_US_common, ...en_US_connection, ...en_US_diagnosis, ...en_US_files, ...en_US_graph, ...en_US_imports, ...en_US_maintenance, ...en_US_maintenanceWeb, ...en_US_messages, ...en_US_ownTags, ...en_US_project, ...en_US_realtime, ...en_US_repair, ...en_US_repairWeb, ...en_US_report, ...en_US_ringHistory, ...en_US_risk, ...en_US_runAdmin, ...en_US_segment, ...en_US_segmentAnalysis, ...en_US_segmentWeb, ...en_US_shell, ...en_US_statistic, ...en_US_stock, ...en_US_stockAnalysis, ...en_US_stockWeb, ...en_US_tagMapping, ...en_US_telemetry, ...en_US_ui, ...en_US_validation },
-  'it-IT': { ...it_IT_account, ...it_IT_admin, ...it_IT_alarm, ...it_IT_alarmEngine, ...it_IT_alarmWeb, ...it_IT_announcement, ...it_IT_auth, ...it_IT_collection, ...it_IT_common, ...it_IT_connection, ...it_IT_diagnosis, ...it_IT_files, ...it_IT_graph, ...it_IT_imports, ...it_IT_maintenance, ...it_IT_maintenanceWeb, ...it_IT_messages, ...it_IT_ownTags, ...it_IT_project, ...it_IT_realtime, ...it_IT_repair, ...it_IT_repairWeb, ...it_IT_report, ...it_IT_ringHistory, ...it_IT_risk, ...it_IT_runAdmin, ...it_IT_segment, ...it_IT_segmentAnalysis, ...it_IT_segmentWeb, ...it_IT_shell, ...it_IT_statistic, ...it_IT_stock, ...it_IT_stockAnalysis, ...it_IT_stockWeb, ...it_IT_tagMapping, ...it_IT_telemetry, ...it_IT_ui, ...it_IT_validation },
-  'de-AT': { ...de_AT_account, ...de_AT_admin, ...de_AT_alarm, ...de_AT_alarmEngine, ...de_AT_alarmWeb, ...de_AT_announcement, ...de_AT_auth, ...de_AT_collection, ...de_AT_common, ...de_AT_connection, ...de_AT_diagnosis, ...de_AT_files, ...de_AT_graph, ...de_AT_imports, ...de_AT_maintenance, ...de_AT_maintenanceWeb, ...de_AT_messages, ...de_AT_ownTags, ...de_AT_project, ...de_AT_realtime, ...de_AT_repair, ...de_AT_repairWeb, ...de_AT_report, ...de_AT_ringHistory, ...de_AT_risk, ...de_AT_runAdmin, ...de_AT_segment, ...de_AT_segmentAnalysis, ...de_AT_segmentWeb, ...de_AT_shell, ...de_AT_statistic, ...de_AT_stock, ...de_AT_stockAnalysis, ...de_AT_stockWeb, ...de_AT_tagMapping, ...de_AT_telemetry, ...de_AT_ui, ...de_AT_validation },
-  'pt-PT': { ...pt_PT_account, ...pt_PT_admin, ...pt_PT_alarm, ...pt_PT_alarmEngine, ...pt_PT_alarmWeb, ...pt_PT_announcement, ...pt_PT_auth, ...pt_PT_collection, ...pt_PT_common, ...pt_PT_connection, ...pt_PT_diagnosis, ...pt_PT_files, ...pt_PT_graph, ...pt_PT_imports, ...pt_PT_maintenance, ...pt_PT_maintenanceWeb, ...pt_PT_messages, ...pt_PT_ownTags, ...pt_PT_project, ...pt_PT_realtime, ...pt_PT_repair, ...pt_PT_repairWeb, ...pt_PT_report, ...pt_PT_ringHistory, ...pt_PT_risk, ...pt_PT_runAdmin, ...pt_PT_segment, ...pt_PT_segmentAnalysis, ...pt_PT_segmentWeb, ...pt_PT_shell, ...pt_PT_statistic, ...pt_PT_stock, ...pt_PT_stockAnalysis, ...pt_PT_stockWeb, ...pt_PT_tagMapping, ...pt_PT_telemetry, ...pt_PT_ui, ...pt_PT_validation },
-  'tr-TR': { ...tr_TR_account, ...tr_TR_admin, ...tr_TR_alarm, ...tr_TR_alarmEngine, ...tr_TR_alarmWeb, ...tr_TR_announcement, ...tr_TR_auth, ...tr_TR_collection, ...tr_TR_common, ...tr_TR_connection, ...tr_TR_diagnosis, ...tr_TR_files, ...tr_TR_graph, ...tr_TR_imports, ...tr_TR_maintenance, ...tr_TR_maintenanceWeb, ...tr_TR_messages, ...tr_TR_ownTags, ...tr_TR_project, ...tr_TR_realtime, ...tr_TR_repair, ...tr_TR_repairWeb, ...tr_TR_report, ...tr_TR_ringHistory, ...tr_TR_risk, ...tr_TR_runAdmin, ...tr_TR_segment, ...tr_TR_segmentAnalysis, ...tr_TR_segmentWeb, ...tr_TR_shell, ...tr_TR_statistic, ...tr_TR_stock, ...tr_TR_stockAnalysis, ...tr_TR_stockWeb, ...tr_TR_tagMapping, ...tr_TR_telemetry, ...tr_TR_ui, ...tr_TR_validation },
+  'zh-CN': { ...zh_CN_account, ...zh_CN_admin, ...zh_CN_alarm, ...zh_CN_alarmEngine, ...zh_CN_alarmWeb, ...zh_CN_announcement, ...zh_CN_announcementWeb, ...zh_CN_auth, ...zh_CN_collection, ...zh_CN_collectionWeb, ...zh_CN_common, ...zh_CN_connection, ...zh_CN_diagnosis, ...zh_CN_files, ...zh_CN_graph, ...zh_CN_imports, ...zh_CN_maintenance, ...zh_CN_maintenanceWeb, ...zh_CN_messages, ...zh_CN_ownTags, ...zh_CN_project, ...zh_CN_realtime, ...zh_CN_repair, ...zh_CN_repairWeb, ...zh_CN_report, ...zh_CN_ringHistory, ...zh_CN_risk, ...zh_CN_runAdmin, ...zh_CN_segment, ...zh_CN_segmentAnalysis, ...zh_CN_segmentWeb, ...zh_CN_shell, ...zh_CN_statistic, ...zh_CN_stock, ...zh_CN_stockAnalysis, ...zh_CN_stockWeb, ...zh_CN_tagMapping, ...zh_CN_telemetry, ...zh_CN_ui, ...zh_CN_validation },
+  'en-US': { ...en_US_account, ...en_US_admin, ...en_US_alarm, ...en_US_alarmEngine, ...en_US_alarmWeb, ...en_US_announcement, ...en_US_announcementWeb, ...en_US_auth, ...en_US_collection, ...en_US_collectionWeb, ...en_US_common, ...en_US_connection, ...en_US_diagnosis, ...en_US_files, ...en_US_graph, ...en_US_imports, ...en_US_maintenance, ...en_US_maintenanceWeb, ...en_US_messages, ...en_US_ownTags, ...en_US_project, ...en_US_realtime, ...en_US_repair, ...en_US_repairWeb, ...en_US_report, ...en_US_ringHistory, ...en_US_risk, ...en_US_runAdmin, ...en_US_segment, ...en_US_segmentAnalysis, ...en_US_segmentWeb, ...en_US_shell, ...en_US_statistic, ...en_US_stock, ...en_US_stockAnalysis, ...en_US_stockWeb, ...en_US_tagMapping, ...en_US_telemetry, ...en_US_ui, ...en_US_validation },
+  'it-IT': { ...it_IT_account, ...it_IT_admin, ...it_IT_alarm, ...it_IT_alarmEngine, ...it_IT_alarmWeb, ...it_IT_announcement, ...it_IT_announcementWeb, ...it_IT_auth, ...it_IT_collection, ...it_IT_collectionWeb, ...it_IT_common, ...it_IT_connection, ...it_IT_diagnosis, ...it_IT_files, ...it_IT_graph, ...it_IT_imports, ...it_IT_maintenance, ...it_IT_maintenanceWeb, ...it_IT_messages, ...it_IT_ownTags, ...it_IT_project, ...it_IT_realtime, ...it_IT_repair, ...it_IT_repairWeb, ...it_IT_report, ...it_IT_ringHistory, ...it_IT_risk, ...it_IT_runAdmin, ...it_IT_segment, ...it_IT_segmentAnalysis, ...it_IT_segmentWeb, ...it_IT_shell, ...it_IT_statistic, ...it_IT_stock, ...it_IT_stockAnalysis, ...it_IT_stockWeb, ...it_IT_tagMapping, ...it_IT_telemetry, ...it_IT_ui, ...it_IT_validation },
+  'de-AT': { ...de_AT_account, ...de_AT_admin, ...de_AT_alarm, ...de_AT_alarmEngine, ...de_AT_alarmWeb, ...de_AT_announcement, ...de_AT_announcementWeb, ...de_AT_auth, ...de_AT_collection, ...de_AT_collectionWeb, ...de_AT_common, ...de_AT_connection, ...de_AT_diagnosis, ...de_AT_files, ...de_AT_graph, ...de_AT_imports, ...de_AT_maintenance, ...de_AT_maintenanceWeb, ...de_AT_messages, ...de_AT_ownTags, ...de_AT_project, ...de_AT_realtime, ...de_AT_repair, ...de_AT_repairWeb, ...de_AT_report, ...de_AT_ringHistory, ...de_AT_risk, ...de_AT_runAdmin, ...de_AT_segment, ...de_AT_segmentAnalysis, ...de_AT_segmentWeb, ...de_AT_shell, ...de_AT_statistic, ...de_AT_stock, ...de_AT_stockAnalysis, ...de_AT_stockWeb, ...de_AT_tagMapping, ...de_AT_telemetry, ...de_AT_ui, ...de_AT_validation },
+  'pt-PT': { ...pt_PT_account, ...pt_PT_admin, ...pt_PT_alarm, ...pt_PT_alarmEngine, ...pt_PT_alarmWeb, ...pt_PT_announcement, ...pt_PT_announcementWeb, ...pt_PT_auth, ...pt_PT_collection, ...pt_PT_collectionWeb, ...pt_PT_common, ...pt_PT_connection, ...pt_PT_diagnosis, ...pt_PT_files, ...pt_PT_graph, ...pt_PT_imports, ...pt_PT_maintenance, ...pt_PT_maintenanceWeb, ...pt_PT_messages, ...pt_PT_ownTags, ...pt_PT_project, ...pt_PT_realtime, ...pt_PT_repair, ...pt_PT_repairWeb, ...pt_PT_report, ...pt_PT_ringHistory, ...pt_PT_risk, ...pt_PT_runAdmin, ...pt_PT_segment, ...pt_PT_segmentAnalysis, ...pt_PT_segmentWeb, ...pt_PT_shell, ...pt_PT_statistic, ...pt_PT_stock, ...pt_PT_stockAnalysis, ...pt_PT_stockWeb, ...pt_PT_tagMapping, ...pt_PT_telemetry, ...pt_PT_ui, ...pt_PT_validation },
+  'tr-TR': { ...tr_TR_account, ...tr_TR_admin, ...tr_TR_alarm, ...tr_TR_alarmEngine, ...tr_TR_alarmWeb, ...tr_TR_announcement, ...tr_TR_announcementWeb, ...tr_TR_auth, ...tr_TR_collection, ...tr_TR_collectionWeb, ...tr_TR_common, ...tr_TR_connection, ...tr_TR_diagnosis, ...tr_TR_files, ...tr_TR_graph, ...tr_TR_imports, ...tr_TR_maintenance, ...tr_TR_maintenanceWeb, ...tr_TR_messages, ...tr_TR_ownTags, ...tr_TR_project, ...tr_TR_realtime, ...tr_TR_repair, ...tr_TR_repairWeb, ...tr_TR_report, ...tr_TR_ringHistory, ...tr_TR_risk, ...tr_TR_runAdmin, ...tr_TR_segment, ...tr_TR_segmentAnalysis, ...tr_TR_segmentWeb, ...tr_TR_shell, ...tr_TR_statistic, ...tr_TR_stock, ...tr_TR_stockAnalysis, ...tr_TR_stockWeb, ...tr_TR_tagMapping, ...tr_TR_telemetry, ...tr_TR_ui, ...tr_TR_validation },
 };

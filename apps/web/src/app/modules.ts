@@ -2,7 +2,9 @@ import type { WebModule } from '../core/webModule.js';
 import { accountModule } from '../modules/account/index.js';
 import { adminModule } from '../modules/admin/index.js';
 import { alarmModule } from '../modules/alarm/index.js';
+import { announcementModule } from '../modules/announcement/index.js';
 import { authModule } from '../modules/auth/index.js';
+import { collectionModule } from '../modules/collection/index.js';
 import { connectionModule } from '../modules/connection/index.js';
 import { maintenanceModule } from '../modules/maintenance/index.js';
 import { messagesModule } from '../modules/messages/index.js';
@@ -35,6 +37,8 @@ export const MODULES: readonly WebModule[] = [
   reportModule,
   statisticModule,
   messagesModule,
+  announcementModule,
+  collectionModule,
   riskModule,
   maintenanceModule,
   repairModule,

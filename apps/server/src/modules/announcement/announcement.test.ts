@@ -1,4 +1,4 @@
-import { adminContract, announcementContract as c, endpointUrl, messagesContract } from '@boreline/contracts';
+import { adminContract, announcementContract as c, endpointUrl, type messagesContract } from '@boreline/contracts';
 import { type Locale, type MessageKey, type MessageParams, translate } from '@boreline/i18n';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildRun, buildUser, call, signIn } from '../../../test/factories.js';

@@ -11,17 +11,7 @@ import { underDevelopment } from '../system/index.js';
  */
 const PENDING_ITEMS: MenuItem[] = [
   { section: 'construction', key: 'adminCenter', label: 'shell.menu.adminCenter', path: '/fw0/sys/dp', resource: 'menu.adminCenter', order: 10 },
-  { section: 'construction', key: 'collection', label: 'shell.menu.collection', path: '/fw1/collection', resource: 'menu.project.collection', order: 30 },
-  { section: 'construction', key: 'announcement', label: 'shell.menu.announcement', path: '/fw1/announcement', resource: 'menu.messages.announcement', order: 70 },
   { section: 'construction', key: 'feedback', label: 'shell.menu.feedback', path: '/fw1/feedback', resource: 'menu.feedback.submit', order: 80 },
-  {
-    section: 'construction',
-    key: 'announcementHistory',
-    label: 'shell.menu.announcementHistory',
-    path: '/fw1/announcement/history',
-    resource: 'menu.messages.announcementHistory',
-    order: 90,
-  },
   { section: 'construction', key: 'feedbackList', label: 'shell.menu.feedbackList', path: '/fw1/feedback/list', resource: 'menu.feedback.list', order: 210 },
 ];
 
