@@ -3,6 +3,9 @@ import { defineWebModule } from '../../core/webModule.js';
 
 const load = () => import('./pages.js');
 
+/** The star of a project row (project list), loaded with its chunk on first use. */
+export const ProjectStar = lazyComponent(async () => (await load()).loadProjectStar(), (m) => m.ProjectStar);
+
 /**
  * The collection (favourites): the star in the header of every project page and the collection
  * page listing the starred entries per run, to open or remove.
