@@ -1,9 +1,10 @@
 import { type collectionContract as c, LIMITS } from '@boreline/contracts';
-import { Button, Card, Empty, List, Space, Spin, Tag, Typography } from 'antd';
+import { Button, Card, Empty, Space, Spin, Tag, Typography } from 'antd';
 import { showApiError } from '../../../core/forms.js';
 import { useT } from '../../../core/i18n.js';
 import { useMutationWithNotice } from '../../../core/useMutationWithNotice.js';
 import { DeleteButton } from '../../../ui/ConfirmDelete.js';
+import '../collection.css';
 import { COLLECTION_KEY, pathOf, removeFromCollection, useCollection, useOpenEntry } from '../api.js';
 
 const KIND_KEYS = {
@@ -49,28 +50,23 @@ export function CollectionPage() {
         groups.map((group) => (
           <section key={group.key} data-testid="collection-group" style={{ marginBottom: 16 }}>
             <Typography.Title level={5}>{group.title}</Typography.Title>
-            <List
-              size="small"
-              bordered
-              dataSource={group.entries}
-              renderItem={(entry) => (
-                <List.Item
-                  data-testid="collection-entry"
-                  actions={[
-                    <Button key="open" size="small" type="link" onClick={() => void open(entry).catch(showApiError)} data-testid="collection-open">
-                      {t('collectionWeb.page.open')}
-                    </Button>,
-                    <DeleteButton key="remove" size="small" title={t('collectionWeb.page.removeConfirm', { title: entry.title })} onConfirm={() => remove.mutateAsync(entry.id)} data-testid="collection-remove" />,
-                  ]}
-                >
-                  <Space>
+            <ul className="bl-collection-list">
+              {group.entries.map((entry) => (
+                <li key={entry.id} className="bl-collection-entry" data-testid="collection-entry">
+                  <Space wrap>
                     <Tag>{t(KIND_KEYS[entry.kind])}</Tag>
                     <span data-testid="collection-title">{entry.title}</span>
                     <Typography.Text type="secondary">{pathOf(entry)}</Typography.Text>
                   </Space>
-                </List.Item>
-              )}
-            />
+                  <Space size={4}>
+                    <Button size="small" type="link" onClick={() => void open(entry).catch(showApiError)} data-testid="collection-open">
+                      {t('collectionWeb.page.open')}
+                    </Button>
+                    <DeleteButton size="small" title={t('collectionWeb.page.removeConfirm', { title: entry.title })} onConfirm={() => remove.mutateAsync(entry.id)} data-testid="collection-remove" />
+                  </Space>
+                </li>
+              ))}
+            </ul>
           </section>
         ))
       )}
