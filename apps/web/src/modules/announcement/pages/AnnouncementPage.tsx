@@ -53,6 +53,7 @@ function ManageAnnouncements() {
   const now = Date.now();
   const stateOf = (a: Managed) => (a.start > now ? 'upcoming' : a.end <= now ? 'ended' : 'current');
   const STATE_COLOR = { upcoming: 'blue', current: 'green', ended: 'default' } as const;
+  const STATE_TEXT = { upcoming: t('announcementWeb.state.upcoming'), current: t('announcementWeb.state.current'), ended: t('announcementWeb.state.ended') } as const;
 
   const open = (next: Dialog) => {
     setPreview(next?.mode === 'edit' ? next.row.content : '');
@@ -85,7 +86,7 @@ function ManageAnnouncements() {
           },
           { key: 'audience', title: t('announcementWeb.field.audience'), render: (_: unknown, a: Managed) => [...a.orgs, ...a.runs].map((x) => x.name).join(', ') },
           { key: 'window', title: t('announcementWeb.field.window'), width: 300, render: (_: unknown, a: Managed) => `${instant(a.start)} – ${instant(a.end)}` },
-          { key: 'state', title: t('announcementWeb.field.state'), width: 110, render: (_: unknown, a: Managed) => <Tag color={STATE_COLOR[stateOf(a)]}>{t(`announcementWeb.state.${stateOf(a)}`)}</Tag> },
+          { key: 'state', title: t('announcementWeb.field.state'), width: 110, render: (_: unknown, a: Managed) => <Tag color={STATE_COLOR[stateOf(a)]}>{STATE_TEXT[stateOf(a)]}</Tag> },
           {
             key: 'actions',
             title: '',
