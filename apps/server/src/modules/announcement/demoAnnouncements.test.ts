@@ -36,6 +36,8 @@ describe('demo announcements and collection', () => {
       ['Safety stand-down on Friday at 07:00', true],
       ['Night shift handover moves to 19:30', false],
     ]);
+    // The demo's own account has read them: no sign-in dialog in front of the demo.
+    expect(current.every((a) => a.read)).toBe(true);
     expect(current[0]?.content).toContain('<a href="mailto:hse@example.com" rel="noopener noreferrer" target="_blank">');
     const history = announcementContract.announcementHistory.output.parse(await post(announcementContract.announcementHistory, { page: 1, pageSize: 20 }));
     expect(history.records.find((a) => a.title === 'Grout plant maintenance completed')?.current).toBe(false);

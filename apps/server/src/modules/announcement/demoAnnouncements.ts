@@ -9,14 +9,17 @@ const DAY = 24 * HOUR;
  * The demo's announcements, on a database that has none: a pinned safety notice to every demo
  * project, the night-shift handover change of the first project (the one the demo messages already
  * announce, with the same title and text) and a past one for the history. Written as rows, cleaned
- * like every save; the handover's message is the demo messages' own, so none is sent here.
+ * like every save; the handover's message is the demo messages' own, so none is sent here. The
+ * demo's own accounts (the super administrators) have read them: the demo opens on its pages, the
+ * header and the history list them; an account made later is shown the unread ones at sign-in.
  * Answers how many were written.
  */
 export async function seedDemoAnnouncements(db: Kysely<Database>, runIds: readonly number[], now: number): Promise<number> {
   const [first] = runIds;
   if (first === undefined) return 0;
   if (await db.selectFrom('announcements').select('id').limit(1).executeTakeFirst()) return 0;
-  const author = (await db.selectFrom('users').select('id').where('is_sa', '=', 1).orderBy('id').executeTakeFirst())?.id ?? null;
+  const admins = (await db.selectFrom('users').select('id').where('is_sa', '=', 1).orderBy('id').execute()).map((u) => u.id);
+  const author = admins[0] ?? null;
   const items = [
     {
       title: 'Safety stand-down on Friday at 07:00',
@@ -55,6 +58,7 @@ export async function seedDemoAnnouncements(db: Kysely<Database>, runIds: readon
       .insertInto('announcement_targets')
       .values(item.runs.map((runId) => ({ announcement_id: id, kind: 'run', target_id: runId })))
       .execute();
+    if (admins.length > 0) await db.insertInto('announcement_reads').values(admins.map((userId) => ({ announcement_id: id, user_id: userId, read_at: now }))).execute();
   }
   return items.length;
 }
