@@ -1,11 +1,13 @@
 import { demoModule } from './demo/index.js';
 import { adminModule } from './modules/admin/index.js';
+import { adminCentreModule } from './modules/adminCentre/index.js';
 import { alarmModule } from './modules/alarm/index.js';
 import { announcementModule } from './modules/announcement/index.js';
 import { authModule } from './modules/auth/index.js';
 import { collectionModule } from './modules/collection/index.js';
 import { connectionModule } from './modules/connection/index.js';
 import { filesModule } from './modules/files/index.js';
+import { feedbackModule } from './modules/feedback/index.js';
 import { graphModule } from './modules/graph/index.js';
 import { importsModule } from './modules/imports/index.js';
 import { maintenanceModule } from './modules/maintenance/index.js';
@@ -45,6 +47,7 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   // After messages: publishing an announcement tells its audience through the message centre.
   announcementModule,
   collectionModule,
+  feedbackModule,
   // After messages: reminders and overdue notices go through the message centre.
   maintenanceModule,
   // After messages: alarms are announced through the message centre.
@@ -59,5 +62,7 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   repairModule,
   // After risk zones and segments: the drawings show them along the alignment.
   graphModule,
+  // After every module whose tables its read-only overview reads (sessions, runs, connections, files, machine data).
+  adminCentreModule,
   demoModule,
 ];

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FilesRepo } from '../src/modules/files/files.repo.js';
 import { FilesService } from '../src/modules/files/index.js';
 import { buildRun, buildUser, type BuiltUser, call, signIn } from './factories.js';
-import { type IdKind, idFieldsOf, idKindOf, type MatrixActor, type MatrixContext, type MatrixObjects, type MatrixSamples, withField } from './matrix.js';
+import { type IdKind, idFieldsOf, idKindOf, type MatrixActor, type MatrixContext, type MatrixObjects, type MatrixSamples, urlWithParams, withField } from './matrix.js';
 import { ADMIN, createTestApp, envelope, type TestApp } from './testApp.js';
 
 /** Today in the test runs' zone: its day shift is open for editing whenever the suite runs. */
@@ -216,6 +216,20 @@ describe('authorization matrix', () => {
       ...(await segmentsOfB(t.db.kysely, runB)),
       ...(await repairsOfB(t.db.kysely, runB)),
       ...(await announcementsOfB(t.db.kysely, runB, otherTenantUser.id)),
+      feedback: (
+        await t.db.kysely
+          .insertInto('feedback_items')
+          .values({ user_id: otherTenantUser.id, name: 'B sender', contact: 'b@example.test', content: 'B feedback', state: 'new', reply: null, replied_at: null, replied_by: null, submitted_at: Date.now(), updated_at: Date.now() })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id,
+      drawing: (
+        await t.db.kysely
+          .insertInto('graph_drawings')
+          .values({ run_id: runB, name: 'plan', lang: '', variant: 'default', file_id: 'missingFileIdBBBBBBBBB', width: 40, height: 30, calibration: null, updated_by: null, updated_at: Date.now() })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id,
     } satisfies Partial<Record<IdKind, number | string>>);
     tokens.h5Run = await h5For(a.run);
     tokens.h5OtherRun = await h5For(a.run2);
@@ -240,7 +254,7 @@ describe('authorization matrix', () => {
         const inQuery = route.method === 'GET' || (endpoint !== undefined && inputSource(endpoint) === 'query');
         const response = await t.app.inject({
           method: route.method === 'GET' ? 'GET' : 'POST',
-          url: route.url,
+          url: urlWithParams(route.url, input),
           remoteAddress: '10.80.1.1',
           headers: tokens[actor] ? { authorization: tokens[actor] } : {},
           ...(inQuery ? { query: Object.fromEntries(Object.entries(input).map(([k, v]) => [k, String(v)])) } : { payload: input }),
@@ -313,12 +327,12 @@ describe('authorization matrix', () => {
 
   it("swaps every id field of every request, found in the route's contract, for another tenant's object: refused, and answered as a missing id is", async () => {
     const routes = t.app.routeTable.filter((r) => r.url.startsWith('/server_') && r.method !== 'HEAD' && r.permission !== 'public' && r.permission !== 'machine');
-    const missing: Record<IdKind, number | string> = { org: MISSING, role: MISSING, user: MISSING, run: MISSING, shiftReport: MISSING, shift: MISSING, shiftRecord: MISSING, message: MISSING, file: 'missingFileIdAAAAAAAAA', resource: MISSING, alarm: MISSING, riskPoint: MISSING, maintenancePlan: MISSING, maintenanceRecord: MISSING, stockPart: MISSING, stockSheet: MISSING, segmentPose: MISSING, tailGap: MISSING, tailClearance: MISSING, repair: MISSING, knowledge: MISSING, announcement: MISSING, collectionItem: MISSING };
+    const missing: Record<IdKind, number | string> = { org: MISSING, role: MISSING, user: MISSING, run: MISSING, shiftReport: MISSING, shift: MISSING, shiftRecord: MISSING, message: MISSING, file: 'missingFileIdAAAAAAAAA', resource: MISSING, alarm: MISSING, riskPoint: MISSING, maintenancePlan: MISSING, maintenanceRecord: MISSING, stockPart: MISSING, stockSheet: MISSING, segmentPose: MISSING, tailGap: MISSING, tailClearance: MISSING, repair: MISSING, knowledge: MISSING, announcement: MISSING, collectionItem: MISSING, drawing: MISSING, feedback: MISSING };
     const send = async (route: (typeof routes)[number], endpoint: EndpointDefinition, input: object) => {
       const inQuery = route.method === 'GET' || inputSource(endpoint) === 'query';
       const response = await t.app.inject({
         method: route.method === 'GET' ? 'GET' : 'POST',
-        url: route.url,
+        url: urlWithParams(route.url, input),
         remoteAddress: '10.80.1.2',
         headers: { authorization: tokens.authorized },
         ...(inQuery ? { query: Object.fromEntries(Object.entries(input).map(([k, v]) => [k, String(v)])) } : { payload: input }),

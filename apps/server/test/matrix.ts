@@ -82,7 +82,7 @@ export function idFieldsOf(input: z.ZodType): IdField[] {
 }
 
 /** The kinds of object an id field names. */
-export type IdKind = 'org' | 'role' | 'user' | 'run' | 'shiftReport' | 'shift' | 'shiftRecord' | 'message' | 'file' | 'resource' | 'alarm' | 'riskPoint' | 'maintenancePlan' | 'maintenanceRecord' | 'stockPart' | 'stockSheet' | 'segmentPose' | 'tailGap' | 'tailClearance' | 'repair' | 'knowledge' | 'announcement' | 'collectionItem';
+export type IdKind = 'org' | 'role' | 'user' | 'run' | 'shiftReport' | 'shift' | 'shiftRecord' | 'message' | 'file' | 'resource' | 'alarm' | 'riskPoint' | 'maintenancePlan' | 'maintenanceRecord' | 'stockPart' | 'stockSheet' | 'segmentPose' | 'tailGap' | 'tailClearance' | 'repair' | 'knowledge' | 'drawing' | 'feedback' | 'announcement' | 'collectionItem';
 
 /** What a field named `…Id` / `…Ids` names, by its name. */
 export const KIND_OF_FIELD: Readonly<Record<string, IdKind>> = {
@@ -135,6 +135,9 @@ const KIND_OF_OBJECT: readonly (readonly [RegExp, IdKind])[] = [
   [/^repair\./, 'repair'],
   [/^announcement\./, 'announcement'],
   [/^collection\./, 'collectionItem'],
+  // A graph call's `id` names one of the run's drawings.
+  [/^graph\./, 'drawing'],
+  [/^feedback\./, 'feedback'],
 ];
 
 /** The kind of an id field; undefined when the matrix cannot tell (the swap test then fails, naming the field). */
@@ -142,6 +145,14 @@ export function idKindOf(endpointId: string, name: string): IdKind | undefined {
   const family = KIND_OF_OBJECT.find(([pattern]) => pattern.test(endpointId))?.[1];
   if (name === 'id' || name === 'ids' || (name === 'parentId' && family === 'resource')) return family;
   return KIND_OF_FIELD[name];
+}
+
+/** The route's URL with its `:param` segments filled from the input (a route without any is its URL). */
+export function urlWithParams(url: string, input: object): string {
+  return url.replace(/:([A-Za-z0-9_]+)/g, (whole, name: string) => {
+    const value: unknown = (input as Record<string, unknown>)[name];
+    return typeof value === 'string' || typeof value === 'number' ? encodeURIComponent(String(value)) : whole;
+  });
 }
 
 /** A copy of `input` with the value at `path` replaced (a list's element 0 is swapped only when the sample holds one). */

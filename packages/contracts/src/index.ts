@@ -29,6 +29,7 @@ export type { CurrentRun, RunListItem, RunOption, RunStatus } from './modules/pr
 export type { ConnectionState, DeviceState, Disconnection, RealData } from './modules/monitor.contract.js';
 export type { ConnectionStatus, IngestSource, Refusal, RefusalReason } from './modules/connection.contract.js';
 export type { IndexPageData } from './modules/project/board.contract.js';
+export type { AdminCentreOverview, JobStatus, LockedAccount, RunStorage, SignedInSession, SilentRun } from './modules/adminCentre/adminCentre.contract.js';
 export type { FileKind, FilePurpose, FilePurposeRule, StoredFile } from './modules/files.contract.js';
 export * from './modules/imports/importTemplates.js';
 export * from './modules/imports/ringHistoryTemplate.js';

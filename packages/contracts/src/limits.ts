@@ -117,6 +117,13 @@ export const LIMITS = {
   /** A ring's imported durations, minutes each (a week). */
   ringHistoryMinutesMax: 10_080,
   feedbackScreenshotMaxBytes: 4 * MB,
+  /** Feedback (spec §3, §5): the sender's name, contact, the content and an administrator's reply. */
+  feedbackNameMaxLength: 50,
+  feedbackContactMaxLength: 100,
+  feedbackContentMaxLength: 2_000,
+  feedbackReplyMaxLength: 2_000,
+  /** Feedback one address may send per hour (counted in the shared counter store, captcha failures included). */
+  feedbackPerAddressPerHour: 10,
   feedbackScreenshotsMax: 5,
   /** Files one `uploads` request may carry. */
   uploadFilesPerRequestMax: 10,

@@ -104,6 +104,8 @@ export const RESOURCE_CODES = [
   'stock.record.write',
   'stock.record.read',
   'stock.part.write',
+  'feedback.record.read',
+  'feedback.record.write',
   ...MENU_RESOURCE_CODES,
   ...MENU_SECTION_CODES,
 ] as const;

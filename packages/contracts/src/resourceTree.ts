@@ -64,7 +64,7 @@ export const RESOURCE_TREE: readonly ResourceBranch[] = [
       page('menu.segments', '/fw1/segment/segmentPose', ['segment.data.write', 'segment.data.read']),
       page('menu.monitoring.realTime', '/fw1/rta', ['monitor.realData.read', 'monitor.connectState.read', 'monitor.h5Link.write', 'telemetry.series.read']),
       page('menu.monitoring.connection', '/fw1/connection', ['connection.status.read']),
-      page('menu.feedback.list', '/fw1/feedback/list'),
+      page('menu.feedback.list', '/fw1/feedback/list', ['feedback.record.read', 'feedback.record.write']),
       page('menu.messages.reminder', '/fw1/stm_smtce_message', ['maintenance.message.read']),
       page('menu.maintenance.management', '/fw1/stm_smtce/dashboard', ['maintenance.repair.read', 'maintenance.repair.write', 'maintenance.plan.read', 'maintenance.plan.write', 'maintenance.case.publish']),
     ],

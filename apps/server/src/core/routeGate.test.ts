@@ -22,6 +22,9 @@ const EXPECTED_PUBLIC_API = [
   'GET /server_project/g/web/file/stream/v1',
   // The H5 view's current alarms: the H5 session's token in the path is the credential.
   'GET /server_project/u/web/alarm/current/query/v1/:token',
+  // Feedback is explicitly open (spec §2): captcha, per-address limit and sizes guard it.
+  'POST /server_project/u/feedBack/add',
+  'POST /server_project/u/web/feedBack/add/v1',
 ].sort();
 
 describe('route gate', () => {

@@ -4,6 +4,8 @@ import { seedDemoAlarmHistory } from '../modules/alarm/demo/demoAlarmHistory.js'
 import { seedDemoAlarmSettings } from '../modules/alarm/demo/demoAlarmPoints.js';
 import { seedDemoAnnouncements } from '../modules/announcement/index.js';
 import { seedDemoCollection } from '../modules/collection/index.js';
+import { seedDemoFeedback } from '../modules/feedback/index.js';
+import { seedDemoDrawings } from '../modules/graph/index.js';
 import { seedDemoMaintenance } from '../modules/maintenance/index.js';
 import { seedDemoMessages } from '../modules/messages/index.js';
 import { seedDemoRepairs } from '../modules/repair/index.js';
@@ -45,6 +47,12 @@ export const demoModule = defineModule({
           ctx.log.info({ announcements, starred }, 'demo announcements and collection ready');
         })
         .catch((error: unknown) => ctx.log.error({ err: error }, 'demo announcements failed'));
+      // A few feedback entries in the sites' languages, some answered.
+      if (created.length > 0) {
+        await seedDemoFeedback(ctx.db, now)
+          .then((written) => ctx.log.info({ written }, 'demo feedback ready'))
+          .catch((error: unknown) => ctx.log.error({ err: error }, 'demo feedback failed'));
+      }
       // Each machine's maintenance plans with three weeks of records; two plans overdue today.
       for (const run of created) {
         await seedDemoMaintenance(ctx.db, run, now)
@@ -60,6 +68,17 @@ export const demoModule = defineModule({
           ctx.log.info({ ...seeded, indexed }, 'demo repairs ready');
         })
         .catch((error: unknown) => ctx.log.error({ err: error }, 'demo repairs failed'));
+      // Each drive's floor plan and long section (calibrated), graph settings and GIS alignment in its
+      // city; drawn and rendered in the background, so the console does not wait for the pictures.
+      background.push(
+        (async () => {
+          for (const run of created) {
+            await seedDemoDrawings(ctx.db, ctx.services.get('files'), run.runId, Date.now())
+              .then((seeded) => ctx.log.info({ ...seeded, runId: run.runId }, 'demo drawings ready'))
+              .catch((error: unknown) => ctx.log.error({ err: error, runId: run.runId }, 'demo drawings failed'));
+          }
+        })(),
+      );
       // Each machine's spare-part store: three weeks of sheets that follow the rings built, so it is
       // seeded once the history's rings are in (below); without a simulator there are no rings to follow.
       const seedStock = (run: (typeof created)[number]) =>

@@ -71,6 +71,11 @@ describe('the side menu', () => {
     expect(owner('segment')).toBe('segment');
   });
 
+  it('takes the admin centre item from the admin centre module, no longer from the pending pages', () => {
+    const owner = (key: string) => MODULES.find((m) => (m.menu ?? []).some((i) => i.key === key))?.name;
+    expect(owner('adminCenter')).toBe('adminCentre');
+  });
+
   it('takes the spare parts item from the stock module, no longer from the pending pages', () => {
     const owner = (key: string) => MODULES.find((m) => (m.menu ?? []).some((i) => i.key === key))?.name;
     expect(owner('spareParts')).toBe('stock');

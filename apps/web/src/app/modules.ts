@@ -1,11 +1,13 @@
 import type { WebModule } from '../core/webModule.js';
 import { accountModule } from '../modules/account/index.js';
 import { adminModule } from '../modules/admin/index.js';
+import { adminCentreModule } from '../modules/adminCentre/index.js';
 import { alarmModule } from '../modules/alarm/index.js';
 import { announcementModule } from '../modules/announcement/index.js';
 import { authModule } from '../modules/auth/index.js';
 import { collectionModule } from '../modules/collection/index.js';
 import { connectionModule } from '../modules/connection/index.js';
+import { feedbackModule } from '../modules/feedback/index.js';
 import { maintenanceModule } from '../modules/maintenance/index.js';
 import { messagesModule } from '../modules/messages/index.js';
 import { monitorModule } from '../modules/monitor/index.js';
@@ -28,6 +30,7 @@ export const MODULES: readonly WebModule[] = [
   systemModule,
   accountModule,
   adminModule,
+  adminCentreModule,
   projectModule,
   ringHistoryModule,
   monitorModule,
@@ -39,6 +42,7 @@ export const MODULES: readonly WebModule[] = [
   messagesModule,
   announcementModule,
   collectionModule,
+  feedbackModule,
   riskModule,
   maintenanceModule,
   repairModule,

@@ -10,6 +10,8 @@ export interface RouteHandle {
   resource: ResourceCode | 'authenticated' | 'public';
   /** The page title. */
   title?: MessageKey;
+  /** The page shows without the frame (side menu, header) when its address asks for `?variant=mobile` or `?variant=screenshot`. */
+  chromeless?: boolean;
 }
 
 export type AppRoute = RouteObject & { handle: RouteHandle };

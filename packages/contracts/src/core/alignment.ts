@@ -93,6 +93,33 @@ export function distanceAtChainage(drive: DriveStationing, chainage: number): nu
   return best;
 }
 
+/**
+ * The distances of chainages met one after another along the drive (a stationed line's vertices):
+ * each is read on the first stretch that puts it beyond the one before (vertices advance), so a
+ * chainage that exists twice (an overlapping equation) met after the break is read after the break.
+ * One that no stretch puts beyond is read as `distanceAtChainage` reads it.
+ */
+export function distancesAlong(drive: DriveStationing, chainages: readonly number[]): number[] {
+  const dir = stationingDirection(drive);
+  const stretches = stretchesOf(drive);
+  let previous = Number.NEGATIVE_INFINITY;
+  return chainages.map((chainage) => {
+    let found: number | null = null;
+    for (const s of stretches) {
+      const offset = (chainage - s.fromChainage) * dir;
+      const length = s.toChainage === null ? Number.POSITIVE_INFINITY : (s.toChainage - s.fromChainage) * dir;
+      const d = s.fromDistance + offset;
+      if (offset >= -1e-9 && offset <= length + 1e-9 && d > previous + 1e-9) {
+        found = d;
+        break;
+      }
+    }
+    const d = found ?? distanceAtChainage(drive, chainage);
+    previous = Math.max(previous, d);
+    return d;
+  });
+}
+
 export interface RingGeometry {
   /** The drive's first ring, bored from the start chainage. */
   startRing: number;
@@ -164,7 +191,10 @@ export function placeAtDistance(line: readonly StationedPoint[], drive: DriveSta
   if (line.length === 0) return null;
   const first = line[0] as StationedPoint;
   if (line.length === 1) return { x: first.x, y: first.y, angle: 0 };
-  const distances = line.map((p) => distanceAtChainage(drive, p.chainage));
+  const distances = distancesAlong(
+    drive,
+    line.map((p) => p.chainage),
+  );
   const lengths = cumulativeLengths(line);
   // The stretch between two vertices that holds the distance (or the first/last one to extend).
   let i = 1;
@@ -195,8 +225,12 @@ export function lineBetween(line: readonly StationedPoint[], drive: DriveStation
   const start = placeAtDistance(line, drive, lo);
   const end = placeAtDistance(line, drive, hi);
   if (!start || !end) return [];
-  const inner = line.filter((p) => {
-    const d = distanceAtChainage(drive, p.chainage);
+  const distances = distancesAlong(
+    drive,
+    line.map((p) => p.chainage),
+  );
+  const inner = line.filter((_, i) => {
+    const d = distances[i] as number;
     return d > lo && d < hi;
   });
   return [start, ...inner.map(({ x, y }) => ({ x, y })), end].map(({ x, y }) => ({ x, y }));

@@ -13,7 +13,7 @@ import { presentLoginLog, presentSms, presentUser } from './auth.presenter.js';
 import { type CaptchaService, type MobileCodeService, SMS_CODE } from './captcha.service.js';
 import { REVOKE_REASON, type SessionService } from './session.service.js';
 import type { SmsSender } from './sms.js';
-import { addressOf, ISSUE_LIMITS, type SignInPressure, type SignInThrottle } from './throttle.js';
+import { addressOf, ISSUE_LIMITS, type SignInPressure, type SignInThrottle, userLockKey } from './throttle.js';
 
 type LoginMethod = (typeof authContract.LOGIN_METHODS)[number];
 type LoginOutcome = (typeof authContract.LOGIN_RESULTS)[number];
@@ -21,7 +21,7 @@ const HOUR_MS = 3_600_000;
 
 /** One lock per account whichever way it is named (phone, e-mail) and whichever path is used. */
 const throttleKey = (user: UserRow | undefined, account: string): string =>
-  user ? `user:${user.id}` : `name:${account.trim().toLowerCase()}`;
+  user ? userLockKey(user.id) : `name:${account.trim().toLowerCase()}`;
 
 export interface AuthDeps {
   files: FilesService;

@@ -6,11 +6,14 @@ import { CaptchaService, MobileCodeService } from './captcha.service.js';
 import { SessionService } from './session.service.js';
 import { OutboxSmsSender, type SmsSender } from './sms.js';
 import { type FirstStart, seedSuperAdmin } from './superAdmin.js';
-import { SignInThrottle } from './throttle.js';
+import { SignInThrottle, userLockKey } from './throttle.js';
 
 export { AuthRepo, type UserRow } from './auth.repo.js';
+export type { CaptchaService } from './captcha.service.js';
+export { addressOf } from './throttle.js';
 export { REVOKE_REASON, SessionService } from './session.service.js';
 export type { SmsSender } from './sms.js';
+export { SIGN_IN_LIMITS } from './throttle.js';
 export type { FirstStart } from './superAdmin.js';
 
 declare module '../../core/services.js' {
@@ -21,7 +24,17 @@ declare module '../../core/services.js' {
     authRepo: AuthRepo;
     /** Where SMS codes go (tests and gateways replace the embedded outbox). */
     sms: SmsSender;
+    /** The image and slide captchas (the open feedback form asks the image captcha too). */
+    captcha: CaptchaService;
+    /** Whether the sign-in throttle refuses an address on an account now (the administrator's centre lists them). */
+    signInLocks: SignInLocks;
   }
+}
+
+/** The sign-in throttle's locks as readers outside sign-in see them. */
+export interface SignInLocks {
+  /** When the refusal of `ip` on the account ends; null while it is not refused. */
+  lockedUntil(userId: number, ip: string): Promise<number | null>;
 }
 
 declare module 'fastify' {
@@ -42,7 +55,9 @@ export const authModule = defineModule({
     ctx.services.provide('authRepo', repo);
     if (!ctx.services.has('sms')) ctx.services.provide('sms', new OutboxSmsSender(repo, ctx.log));
     const captcha = new CaptchaService(repo, ctx.config.captchaTestAnswer);
+    ctx.services.provide('captcha', captcha);
     const throttle = new SignInThrottle(ctx.counters);
+    ctx.services.provide('signInLocks', { lockedUntil: (userId, ip) => throttle.lockedUntil(userLockKey(userId), ip) });
     // Administration (listed after this module) decides what a session may do.
     const policy = ctx.services.later('policy');
     const auth = new AuthService({

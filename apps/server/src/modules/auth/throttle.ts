@@ -45,6 +45,9 @@ export function addressOf(ip: string): string {
     .join(':')}::/64`;
 }
 
+/** The throttle's name of a known account, whichever way it is named (phone, e-mail) and whichever path is used. */
+export const userLockKey = (userId: number): string => `user:${userId}`;
+
 const pairKey = (account: string, ip: string) => `signin:pair:${addressOf(ip)}|${account}`;
 const accountKey = (account: string) => `signin:acct:${account}`;
 const ipKey = (ip: string) => `signin:ip:${addressOf(ip)}`;
@@ -75,6 +78,12 @@ export class SignInThrottle {
     const puzzleRequired =
       (byAccount?.count ?? 0) >= SIGN_IN_LIMITS.failuresPerAccount || (byIp?.count ?? 0) >= SIGN_IN_LIMITS.failuresPerIp;
     return { puzzleRequired };
+  }
+
+  /** When the refusal of this address on this account ends; null while the pair is not refused. */
+  async lockedUntil(account: string, ip: string): Promise<number | null> {
+    const byPair = await this.store.get(pairKey(account, ip));
+    return byPair && byPair.count >= SIGN_IN_LIMITS.failuresPerPair && byPair.resetAt > Date.now() ? byPair.resetAt : null;
   }
 
   /** Counts a failure: on the pair and the account when one was named, always on the address. */

@@ -127,6 +127,16 @@ export class RiskService {
     return this.present(run, await this.deps.repo.ofRun(run.id));
   }
 
+  /**
+   * A run's zones with their state, the machine's position and the warning distance, for a caller
+   * whose access to the run was checked by its own module (the drawings' overlay): the states are
+   * the ones this module announces.
+   */
+  async zonesOfRun(runId: number): Promise<{ zones: RiskPoint[]; position: Position; warnRings: number } | null> {
+    const run = await this.runOf(runId);
+    return run ? this.zonesOf(run) : null;
+  }
+
   // Reads ---------------------------------------------------------------------------------------
 
   async query(session: AuthSession, input: riskContract.RiskQueryOutput): Promise<Page<RiskPoint>> {

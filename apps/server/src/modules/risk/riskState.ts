@@ -1,4 +1,4 @@
-import type { riskContract } from '@boreline/contracts';
+import { distanceAtChainage, ringAtDistance, type riskContract, stationingDirection } from '@boreline/contracts';
 
 type RiskState = riskContract.RiskState;
 
@@ -24,17 +24,17 @@ export interface ZoneState {
 }
 
 /** +1 when the chainage rises as the machine advances, -1 when it falls. */
-export const directionOf = (drive: Pick<DriveGeometry, 'startChainage' | 'endChainage'>): 1 | -1 => (drive.endChainage >= drive.startChainage ? 1 : -1);
+export const directionOf = (drive: Pick<DriveGeometry, 'startChainage' | 'endChainage'>): 1 | -1 => stationingDirection(drive);
 
-/** Metres bored from the drive's start to `chainage` (negative behind the start). */
-const along = (drive: DriveGeometry, chainage: number): number => (chainage - drive.startChainage) * directionOf(drive);
+/** Metres bored from the drive's start to `chainage` (negative behind the start): the contracts' alignment geometry, one continuous stationing. */
+const along = (drive: DriveGeometry, chainage: number): number => distanceAtChainage({ startChainage: drive.startChainage, endChainage: drive.endChainage, equations: [] }, chainage);
 
 /** Millimetre slack: a chainage a float's width beyond a boundary is on it. */
 const EPSILON = 1e-6;
 
 /** The ring bored at a chainage: the drive's first ring from its start chainage, one ring width each. */
 export function ringAt(drive: DriveGeometry, chainage: number): number {
-  return drive.startRing + Math.floor(along(drive, chainage) / drive.ringWidthM + EPSILON);
+  return ringAtDistance(drive, along(drive, chainage));
 }
 
 /** The rings a zone spans, in drive order (the edge the machine meets first gives the first ring). */

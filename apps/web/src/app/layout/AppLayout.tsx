@@ -18,6 +18,7 @@ import { changeLanguage, LANGUAGE_NAMES, useT } from '../../core/i18n.js';
 import { canUse, useFramework } from '../../core/session.js';
 import { logout } from '../../core/logout.js';
 import { RequireResource } from '../RequireSession.js';
+import { useRouteHandle } from '../../core/routing.js';
 import { HEADER_ITEMS, menuKeyOf, visibleMenu } from '../menu.js';
 import { ShellProviders } from '../../ui/ShellProviders.js';
 import { useAvatarUrl } from '../../core/api/useAvatarUrl.js';
@@ -40,6 +41,7 @@ function Frame() {
   const t = useT();
   const navigate = useNavigate();
   const location = useLocation();
+  const handle = useRouteHandle();
   const { modal } = App.useApp();
   const { token } = theme.useToken();
   const [collapsed, setCollapsed] = useState(SIDE_MENU_COLLAPSED_AT_START);
@@ -62,6 +64,18 @@ function Frame() {
   }, [me.data, refresh]);
 
   const sections = useMemo(() => visibleMenu((resource) => canUse({ user, resources }, resource)), [user, resources]);
+  // A page that allows it shows alone for the H5 view and the tool pages' screenshots.
+  const variant = new URLSearchParams(location.search).get('variant');
+  if (handle?.chromeless && (variant === 'mobile' || variant === 'screenshot')) {
+    return (
+      <main className="app-chromeless" data-testid="chromeless">
+        <RequireResource>
+          <Outlet />
+        </RequireResource>
+      </main>
+    );
+  }
+
   const menuPaths = sections.flatMap((section) => section.items.map((item) => item.path));
   const menuItems = sections.map((section) => ({
     key: section.key,

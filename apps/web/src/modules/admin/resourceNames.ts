@@ -98,6 +98,8 @@ const NAMES: Record<ResourceCode, MessageKey> = {
   'stock.record.write': 'admin.resourceName.stockWrite',
   'stock.record.read': 'admin.resourceName.stockRead',
   'stock.part.write': 'admin.resourceName.stockPartWrite',
+  'feedback.record.read': 'admin.resourceName.feedbackRead',
+  'feedback.record.write': 'admin.resourceName.feedbackWrite',
 };
 
 const PLACES = resourcePlaces();

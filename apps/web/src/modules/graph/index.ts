@@ -1,6 +1,10 @@
 import { defineWebModule } from '../../core/webModule.js';
 import { graphRoutesFw1, graphPublicRoutes } from './routes.js';
 
+/** The long section (section page, home board) and its home board card. */
+export { LongSection } from './components/LongSection.js';
+export { LongSectionCard } from './components/LongSectionCard.js';
+
 /**
  * Drawings and maps of the current run (issue 24): the floor plan and the section with the
  * machine's live position, built rings and risk zones, their calibration and settings, the long

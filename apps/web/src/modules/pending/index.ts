@@ -9,11 +9,7 @@ import { underDevelopment } from '../system/index.js';
  * one of these pages takes its item from here into its own manifest (same key, path, resource and
  * order), so the menu and the route names stay as they are.
  */
-const PENDING_ITEMS: MenuItem[] = [
-  { section: 'construction', key: 'adminCenter', label: 'shell.menu.adminCenter', path: '/fw0/sys/dp', resource: 'menu.adminCenter', order: 10 },
-  { section: 'construction', key: 'feedback', label: 'shell.menu.feedback', path: '/fw1/feedback', resource: 'menu.feedback.submit', order: 80 },
-  { section: 'construction', key: 'feedbackList', label: 'shell.menu.feedbackList', path: '/fw1/feedback/list', resource: 'menu.feedback.list', order: 210 },
-];
+const PENDING_ITEMS: MenuItem[] = [];
 
 /** The route of a pending page: named after its menu item, guarded by the item's resource. */
 function pendingRoutes(area: 'fw0' | 'fw1'): AppRoute[] {

@@ -1,5 +1,5 @@
 import { authContract, RESULT_CODE } from '@boreline/contracts';
-import { type FormEvent, useCallback, useState } from 'react';
+import { type FormEvent, Suspense, useCallback, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ApiError, call } from '../../../core/api/client.js';
 import { SIGNED_IN_START } from '../../../core/config.js';
@@ -11,6 +11,7 @@ import { AuthFrame } from '../components/AuthFrame.js';
 import { ImageCaptcha } from '../components/ImageCaptcha.js';
 import { SlidePuzzle } from '../components/SlidePuzzle.js';
 import { useT } from '../../../core/i18n.js';
+import { FeedbackDialog } from '../../feedback/index.js';
 
 type Kind = 'image' | 'slide';
 
@@ -25,6 +26,8 @@ export function LoginPage() {
   const [busy, setBusy] = useState(false);
   /** Set when the server asked for the slide puzzle (many failures for the account or the network). */
   const [puzzleNote, setPuzzleNote] = useState<string | null>(null);
+  /** The open feedback form (spec §2: feedback needs no sign-in). */
+  const [feedbackOpen, setFeedbackOpen] = useState(false);
   const onSlide = useCallback((answer: { captchaId: string; slideX: number } | null) => setSlide(answer), []);
   const required = (v: string) => (v.trim() ? null : t('validation.required'));
   const form = useForm(
@@ -126,8 +129,16 @@ export function LoginPage() {
           <Link to="/msglogin">{t('account.login.toMessageLogin')}</Link>
           <Link to="/register">{t('account.login.toRegister')}</Link>
           <Link to="/privacy">{t('account.login.privacy')}</Link>
+          <button type="button" className="bl-link-button" onClick={() => setFeedbackOpen(true)} data-testid="open-feedback">
+            {t('feedbackWeb.form.open')}
+          </button>
         </nav>
       </form>
+      {feedbackOpen ? (
+        <Suspense fallback={null}>
+          <FeedbackDialog onClose={() => setFeedbackOpen(false)} />
+        </Suspense>
+      ) : null}
     </AuthFrame>
   );
 }

@@ -9,6 +9,7 @@ import { ProgressGraph } from '../components/ProgressGraph.js';
 import { RatesDonut } from '../components/RatesDonut.js';
 import { useT } from '../../../core/i18n.js';
 import { NearestRiskZone } from '../../risk/index.js';
+import { LongSectionCard } from '../../graph/index.js';
 
 /** The project home (spec §2 /fw1/home) of the current run; without one the user picks a project first. */
 export function ProjectHomePage() {
@@ -40,6 +41,7 @@ function Home({ run }: { run: CurrentRun }) {
           <RatesDonut rates={data.rates} />
         </Col>
       </Row>
+      <LongSectionCard runId={run.runId} />
       <ProgressGraph runId={run.runId} timeZone={run.timeZone} totals={data} />
     </div>
   );
