@@ -136,6 +136,22 @@ describe('announcements and the collection in Chromium', () => {
     expect(problems).toEqual([]);
   });
 
+  it('lists it for the writer with its audience, and opens the form with the allowed markup explained', { timeout: 90_000 }, async () => {
+    const { page, problems, dialogs } = await signIn({ id: 0, phone: '', email: E2E_ADMIN.email, password: E2E_ADMIN.password });
+    await page.goto(`${server.base}/fw1/announcement`);
+    const row = page.getByTestId('announcement-table').locator('tbody tr', { hasText: TITLE });
+    await row.waitFor();
+    expect(await row.innerText()).toContain('Contractor A');
+    await page.getByTestId('announcement-add').click();
+    const form = page.getByTestId('announcement-dialog');
+    await form.getByTestId('announcement-content').fill(`<p>Preview <b>bold</b></p>${XSS}`);
+    expect(await form.getByTestId('announcement-preview').locator('b').innerText()).toBe('bold');
+    expect(await form.getByTestId('announcement-preview').locator('img, script').count()).toBe(0);
+    await page.screenshot({ path: `${SHOTS}/announcement-form.png` });
+    expect(dialogs).toEqual([]);
+    expect(problems).toEqual([]);
+  });
+
   it("does not show A's announcement to B's user", { timeout: 90_000 }, async () => {
     const { page, problems, dialogs } = await signIn(userB);
     await expect.poll(async () => page.getByTestId('announcement-bell').getAttribute('data-count'), { timeout: 15_000 }).toBe('0');

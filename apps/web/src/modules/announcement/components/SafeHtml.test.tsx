@@ -1,6 +1,6 @@
 import { cleanup, render } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { SafeHtml, safeHref } from './SafeHtml.js';
+import { SafeHtml, safeHref, withoutAttributes } from './SafeHtml.js';
 
 describe('SafeHtml', () => {
   afterEach(cleanup);
@@ -31,6 +31,15 @@ describe('SafeHtml', () => {
     expect(container.textContent).toContain('div text');
     expect(alert).not.toHaveBeenCalled();
     vi.unstubAllGlobals();
+  });
+
+  it('strips every attribute before parsing, keeping only safe link targets', () => {
+    expect(withoutAttributes('<p class="x" onclick="a()">on time</p><img src=x onerror=alert(1)><svg/onload=alert(2)>')).toBe('<p>on time</p><img><svg>');
+    expect(withoutAttributes(`<a href="https://a.test/?q=1&amp;x=2" onclick=z()>a</a><a href=javascript:alert(1)>b</a><a title=t href='mailto:m@x.y'>c</a>`)).toBe(
+      '<a href="https://a.test/?q=1&amp;x=2">a</a><a>b</a><a href="mailto:m@x.y">c</a>',
+    );
+    // An attribute value holding a '>' leaves its rest as text, never as an attribute.
+    expect(withoutAttributes('<img alt=">" onerror=alert(1)>')).toBe('<img>" onerror=alert(1)>');
   });
 
   it('tells safe link targets', () => {

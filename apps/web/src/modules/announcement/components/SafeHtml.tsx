@@ -14,6 +14,25 @@ export function safeHref(value: string | null): string | undefined {
   return SAFE_LINK.test(compact) ? value.trim() : undefined;
 }
 
+const TAG = /<(\/?)([a-zA-Z][a-zA-Z0-9]*)([^>]*)>/g;
+const HREF = /\shref\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/i;
+/** The value as written in the source (its entities stay encoded), quoted again. */
+const escapeAttribute = (value: string) => value.replace(/"/g, '&quot;');
+
+/**
+ * Every tag rewritten without its attributes (a link keeps a safe target) before the text meets a
+ * parser: Chromium checks an inline handler against the CSP even in an inert document (an image's
+ * error event), so no handler may reach one. Text between tags is left as it is.
+ */
+export function withoutAttributes(html: string): string {
+  return html.replace(TAG, (_, close: string, name: string, attributes: string) => {
+    if (close || name.toLowerCase() !== 'a') return `<${close}${name}>`;
+    const found = HREF.exec(attributes);
+    const href = safeHref(found ? (found[1] ?? found[2] ?? found[3] ?? null) : null);
+    return href === undefined ? '<a>' : `<a href="${escapeAttribute(href)}">`;
+  });
+}
+
 function convert(node: Node, key: string): ReactNode {
   if (node.nodeType === Node.TEXT_NODE) return node.textContent;
   if (node.nodeType !== Node.ELEMENT_NODE) return null;
@@ -30,13 +49,14 @@ function convert(node: Node, key: string): ReactNode {
 }
 
 /**
- * Shows an announcement's body as React elements: the stored HTML (already cleaned by the server)
- * is parsed into an inert document (DOMParser runs no script and loads nothing) and only the
+ * Shows an announcement's body as React elements: the stored HTML (already cleaned by the server),
+ * its tags stripped of attributes first, is parsed into an inert document (DOMParser runs no
+ * script) and only the
  * allowed tags are rebuilt, without any attribute but a checked link target. Links open in a new
  * tab without opener or referrer. Nothing is ever set as inner HTML.
  */
 export function SafeHtml({ html, className, 'data-testid': testId }: { html: string; className?: string; 'data-testid'?: string }) {
-  const body = new DOMParser().parseFromString(`<!doctype html><body>${html}</body>`, 'text/html').body;
+  const body = new DOMParser().parseFromString(`<!doctype html><body>${withoutAttributes(html)}</body>`, 'text/html').body;
   return (
     <div className={className} data-testid={testId}>
       {[...body.childNodes].map((node, i) => convert(node, String(i)))}
