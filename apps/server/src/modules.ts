@@ -2,7 +2,9 @@ import { demoModule } from './demo/index.js';
 import { adminModule } from './modules/admin/index.js';
 import { adminCentreModule } from './modules/adminCentre/index.js';
 import { alarmModule } from './modules/alarm/index.js';
+import { announcementModule } from './modules/announcement/index.js';
 import { authModule } from './modules/auth/index.js';
+import { collectionModule } from './modules/collection/index.js';
 import { connectionModule } from './modules/connection/index.js';
 import { filesModule } from './modules/files/index.js';
 import { feedbackModule } from './modules/feedback/index.js';
@@ -42,6 +44,9 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   statisticModule,
   ringHistoryModule,
   messagesModule,
+  // After messages: publishing an announcement tells its audience through the message centre.
+  announcementModule,
+  collectionModule,
   feedbackModule,
   // After messages: reminders and overdue notices go through the message centre.
   maintenanceModule,

@@ -215,6 +215,7 @@ describe('authorization matrix', () => {
       ...(await stockOfB(t.db.kysely, runB)),
       ...(await segmentsOfB(t.db.kysely, runB)),
       ...(await repairsOfB(t.db.kysely, runB)),
+      ...(await announcementsOfB(t.db.kysely, runB, otherTenantUser.id)),
       feedback: (
         await t.db.kysely
           .insertInto('feedback_items')
@@ -326,7 +327,7 @@ describe('authorization matrix', () => {
 
   it("swaps every id field of every request, found in the route's contract, for another tenant's object: refused, and answered as a missing id is", async () => {
     const routes = t.app.routeTable.filter((r) => r.url.startsWith('/server_') && r.method !== 'HEAD' && r.permission !== 'public' && r.permission !== 'machine');
-    const missing: Record<IdKind, number | string> = { org: MISSING, role: MISSING, user: MISSING, run: MISSING, shiftReport: MISSING, shift: MISSING, shiftRecord: MISSING, message: MISSING, file: 'missingFileIdAAAAAAAAA', resource: MISSING, alarm: MISSING, riskPoint: MISSING, maintenancePlan: MISSING, maintenanceRecord: MISSING, stockPart: MISSING, stockSheet: MISSING, segmentPose: MISSING, tailGap: MISSING, tailClearance: MISSING, repair: MISSING, knowledge: MISSING, drawing: MISSING, feedback: MISSING };
+    const missing: Record<IdKind, number | string> = { org: MISSING, role: MISSING, user: MISSING, run: MISSING, shiftReport: MISSING, shift: MISSING, shiftRecord: MISSING, message: MISSING, file: 'missingFileIdAAAAAAAAA', resource: MISSING, alarm: MISSING, riskPoint: MISSING, maintenancePlan: MISSING, maintenanceRecord: MISSING, stockPart: MISSING, stockSheet: MISSING, segmentPose: MISSING, tailGap: MISSING, tailClearance: MISSING, repair: MISSING, knowledge: MISSING, announcement: MISSING, collectionItem: MISSING, drawing: MISSING, feedback: MISSING };
     const send = async (route: (typeof routes)[number], endpoint: EndpointDefinition, input: object) => {
       const inQuery = route.method === 'GET' || inputSource(endpoint) === 'query';
       const response = await t.app.inject({
@@ -464,4 +465,17 @@ async function repairsOfB(db: TestApp['db']['kysely'], runB: number): Promise<{ 
     .returning('id')
     .executeTakeFirstOrThrow();
   return { repair: repair.id, knowledge: knowledge.id };
+}
+
+/** A current announcement for tenant B's run and a collection entry of B's user, for the id swap. */
+async function announcementsOfB(db: TestApp['db']['kysely'], runB: number, userB: number): Promise<{ announcement: number; collectionItem: number }> {
+  const now = Date.now();
+  const announcement = await db
+    .insertInto('announcements')
+    .values({ title: 'B notice', content: '<p>B</p>', start_at: now - 3_600_000, end_at: now + 86_400_000, pinned: 0, created_by: null, created_at: now, updated_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db.insertInto('announcement_targets').values({ announcement_id: announcement.id, kind: 'run', target_id: runB }).execute();
+  const item = await db.insertInto('collection_items').values({ user_id: userB, kind: 'page', run_id: runB, target: '/fw1/home', title: 'B home', created_at: now }).returning('id').executeTakeFirstOrThrow();
+  return { announcement: announcement.id, collectionItem: item.id };
 }

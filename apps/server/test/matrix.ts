@@ -82,7 +82,7 @@ export function idFieldsOf(input: z.ZodType): IdField[] {
 }
 
 /** The kinds of object an id field names. */
-export type IdKind = 'org' | 'role' | 'user' | 'run' | 'shiftReport' | 'shift' | 'shiftRecord' | 'message' | 'file' | 'resource' | 'alarm' | 'riskPoint' | 'maintenancePlan' | 'maintenanceRecord' | 'stockPart' | 'stockSheet' | 'segmentPose' | 'tailGap' | 'tailClearance' | 'repair' | 'knowledge' | 'drawing' | 'feedback';
+export type IdKind = 'org' | 'role' | 'user' | 'run' | 'shiftReport' | 'shift' | 'shiftRecord' | 'message' | 'file' | 'resource' | 'alarm' | 'riskPoint' | 'maintenancePlan' | 'maintenanceRecord' | 'stockPart' | 'stockSheet' | 'segmentPose' | 'tailGap' | 'tailClearance' | 'repair' | 'knowledge' | 'drawing' | 'feedback' | 'announcement' | 'collectionItem';
 
 /** What a field named `…Id` / `…Ids` names, by its name. */
 export const KIND_OF_FIELD: Readonly<Record<string, IdKind>> = {
@@ -92,6 +92,7 @@ export const KIND_OF_FIELD: Readonly<Record<string, IdKind>> = {
   adminUserId: 'user',
   roleId: 'role',
   roleIds: 'role',
+  orgIds: 'org',
   runId: 'run',
   runIds: 'run',
   shiftRecId: 'shiftReport',
@@ -132,6 +133,8 @@ const KIND_OF_OBJECT: readonly (readonly [RegExp, IdKind])[] = [
   // Knowledge calls name a knowledge item; repair, case and diagnosis calls a repair (a suggestion's source is a case).
   [/^knowledge\./, 'knowledge'],
   [/^repair\./, 'repair'],
+  [/^announcement\./, 'announcement'],
+  [/^collection\./, 'collectionItem'],
   // A graph call's `id` names one of the run's drawings.
   [/^graph\./, 'drawing'],
   [/^feedback\./, 'feedback'],

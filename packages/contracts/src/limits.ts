@@ -7,6 +7,16 @@ export const LIMITS = {
   chunkLoadTimeoutMs: 120_000,
   realtimeReconnectDelayMs: 5_000,
 
+  /** Announcements: the title, and the body's HTML before and after the server's cleaning. */
+  announcementTitleMaxLength: 100,
+  announcementContentMaxLength: 20_000,
+  /** Organizations and runs one announcement may address. */
+  announcementAudienceMax: 50,
+  /** The collection (favourites): entries per user, a title's and a target's length. */
+  collectionMaxPerUser: 200,
+  collectionTitleMaxLength: 100,
+  collectionTargetMaxLength: 500,
+
   phoneMaxLength: 20,
   emailMaxLength: 254,
   nicknameMaxLength: 50,

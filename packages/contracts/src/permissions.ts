@@ -56,6 +56,7 @@ export const RESOURCE_CODES = [
   'admin.warnSetting.read',
   'admin.warnSetting.write',
   'messages.loginLog.readAll',
+  'messages.announcement.write',
   'telemetry.series.read',
   'telemetry.ingestKey.write',
   'telemetry.tagMapping.read',

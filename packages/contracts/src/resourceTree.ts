@@ -39,7 +39,7 @@ export const RESOURCE_TREE: readonly ResourceBranch[] = [
       page('menu.adminCenter', '/fw0/sys/dp', ['admin.smsOutbox.read', 'messages.loginLog.readAll']),
       page('menu.project.home', '/fw1/home'),
       page('menu.project.collection', '/fw1/collection'),
-      page('menu.messages.announcement', '/fw1/announcement'),
+      page('menu.messages.announcement', '/fw1/announcement', ['messages.announcement.write']),
       page('menu.feedback.submit', '/fw1/feedback'),
       page('menu.messages.announcementHistory', '/fw1/announcement/history'),
       page('menu.graph.horizontal', '/fw1/graph/plan', ['graph.drawing.read', 'graph.drawing.write']),

@@ -2,6 +2,8 @@ import { tagCatalogue } from '@boreline/contracts';
 import { DAY_MS } from '../core/timeZone.js';
 import { seedDemoAlarmHistory } from '../modules/alarm/demo/demoAlarmHistory.js';
 import { seedDemoAlarmSettings } from '../modules/alarm/demo/demoAlarmPoints.js';
+import { seedDemoAnnouncements } from '../modules/announcement/index.js';
+import { seedDemoCollection } from '../modules/collection/index.js';
 import { seedDemoFeedback } from '../modules/feedback/index.js';
 import { seedDemoDrawings } from '../modules/graph/index.js';
 import { seedDemoMaintenance } from '../modules/maintenance/index.js';
@@ -38,6 +40,13 @@ export const demoModule = defineModule({
       await seedDemoMessages(ctx.db, ctx.services.get('messageCentre'), created.map((run) => run.runId), now)
         .then((written) => ctx.log.info({ written }, 'demo messages ready'))
         .catch((error: unknown) => ctx.log.error({ err: error }, 'demo messages failed'));
+      // Announcements (one pinned, the handover change the messages above tell, one past) and a few starred pages.
+      await seedDemoAnnouncements(ctx.db, created.map((run) => run.runId), now)
+        .then(async (announcements) => {
+          const starred = await seedDemoCollection(ctx.db, created.map((run) => run.runId), now);
+          ctx.log.info({ announcements, starred }, 'demo announcements and collection ready');
+        })
+        .catch((error: unknown) => ctx.log.error({ err: error }, 'demo announcements failed'));
       // A few feedback entries in the sites' languages, some answered.
       if (created.length > 0) {
         await seedDemoFeedback(ctx.db, now)

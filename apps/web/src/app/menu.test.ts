@@ -112,10 +112,10 @@ describe('the side menu', () => {
 
 describe('the header items', () => {
   it('come from the modules, left to right by their order', () => {
-    expect(HEADER_ITEMS.map((item) => item.key)).toEqual(['messageBell']);
+    expect(HEADER_ITEMS.map((item) => item.key)).toEqual(['collectionStar', 'announcements', 'messageBell']);
     const Nothing = () => null;
-    const later = defineWebModule({ name: 'later', routes: {}, headerItems: [{ key: 'help', order: 5, component: Nothing }], resources: [] });
-    expect(buildHeaderItems([...MODULES, later]).map((item) => item.key)).toEqual(['help', 'messageBell']);
+    const later = defineWebModule({ name: 'later', routes: {}, headerItems: [{ key: 'help', order: 7, component: Nothing }], resources: [] });
+    expect(buildHeaderItems([...MODULES, later]).map((item) => item.key)).toEqual(['collectionStar', 'announcements', 'help', 'messageBell']);
   });
 });
 

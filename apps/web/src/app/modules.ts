@@ -3,7 +3,9 @@ import { accountModule } from '../modules/account/index.js';
 import { adminModule } from '../modules/admin/index.js';
 import { adminCentreModule } from '../modules/adminCentre/index.js';
 import { alarmModule } from '../modules/alarm/index.js';
+import { announcementModule } from '../modules/announcement/index.js';
 import { authModule } from '../modules/auth/index.js';
+import { collectionModule } from '../modules/collection/index.js';
 import { connectionModule } from '../modules/connection/index.js';
 import { feedbackModule } from '../modules/feedback/index.js';
 import { maintenanceModule } from '../modules/maintenance/index.js';
@@ -38,6 +40,8 @@ export const MODULES: readonly WebModule[] = [
   reportModule,
   statisticModule,
   messagesModule,
+  announcementModule,
+  collectionModule,
   feedbackModule,
   riskModule,
   maintenanceModule,

@@ -52,6 +52,7 @@ const NAMES: Record<ResourceCode, MessageKey> = {
   'admin.warnSetting.read': 'admin.resourceName.warnSettingRead',
   'admin.warnSetting.write': 'admin.resourceName.warnSettingWrite',
   'messages.loginLog.readAll': 'admin.resourceName.loginLogReadAll',
+  'messages.announcement.write': 'admin.resourceName.announcementWrite',
   'telemetry.series.read': 'admin.resourceName.seriesRead',
   'telemetry.ingestKey.write': 'admin.resourceName.ingestKeyWrite',
   'telemetry.tagMapping.read': 'admin.resourceName.tagMappingRead',

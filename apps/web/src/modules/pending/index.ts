@@ -9,18 +9,7 @@ import { underDevelopment } from '../system/index.js';
  * one of these pages takes its item from here into its own manifest (same key, path, resource and
  * order), so the menu and the route names stay as they are.
  */
-const PENDING_ITEMS: MenuItem[] = [
-  { section: 'construction', key: 'collection', label: 'shell.menu.collection', path: '/fw1/collection', resource: 'menu.project.collection', order: 30 },
-  { section: 'construction', key: 'announcement', label: 'shell.menu.announcement', path: '/fw1/announcement', resource: 'menu.messages.announcement', order: 70 },
-  {
-    section: 'construction',
-    key: 'announcementHistory',
-    label: 'shell.menu.announcementHistory',
-    path: '/fw1/announcement/history',
-    resource: 'menu.messages.announcementHistory',
-    order: 90,
-  },
-];
+const PENDING_ITEMS: MenuItem[] = [];
 
 /** The route of a pending page: named after its menu item, guarded by the item's resource. */
 function pendingRoutes(area: 'fw0' | 'fw1'): AppRoute[] {

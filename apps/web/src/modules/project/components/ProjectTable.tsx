@@ -1,9 +1,10 @@
 import { LoginOutlined } from '@ant-design/icons';
 import { DATE_FORMATS, type RunListItem } from '@boreline/contracts';
 import { Button, Progress, Space, Table, Tooltip } from 'antd';
-import type { ReactNode } from 'react';
+import { type ReactNode, Suspense } from 'react';
 import type { ColumnsType } from 'antd/es/table/index.js';
 import { formatInstant, useFormat } from '../../../core/format.js';
+import { ProjectStar } from '../../collection/index.js';
 import { MACHINE_TYPE_KEYS } from './machineType.js';
 import { StatusTag } from '../../../ui/StatusTag.js';
 import { useT } from '../../../core/i18n.js';
@@ -87,7 +88,7 @@ export function ProjectTable({ rows, loading, entering, onEnter, actions }: Proj
     {
       title: t('project.list.actions'),
       key: 'actions',
-      width: actions ? 230 : 140,
+      width: actions ? 262 : 172,
       fixed: 'right',
       render: (_: unknown, row) => (
         <Space size={4}>
@@ -101,6 +102,9 @@ export function ProjectTable({ rows, loading, entering, onEnter, actions }: Proj
           >
             {t('project.list.enter')}
           </Button>
+          <Suspense fallback={null}>
+            <ProjectStar runId={row.runId} projectName={row.projectName} />
+          </Suspense>
           {actions?.(row)}
         </Space>
       ),
