@@ -11,7 +11,6 @@ import { feedbackModule } from '../modules/feedback/index.js';
 import { maintenanceModule } from '../modules/maintenance/index.js';
 import { messagesModule } from '../modules/messages/index.js';
 import { monitorModule } from '../modules/monitor/index.js';
-import { pendingModule } from '../modules/pending/index.js';
 import { projectModule } from '../modules/project/index.js';
 import { repairModule } from '../modules/repair/index.js';
 import { reportModule } from '../modules/report/index.js';
@@ -49,5 +48,4 @@ export const MODULES: readonly WebModule[] = [
   stockModule,
   segmentModule,
   graphModule,
-  pendingModule,
 ];
