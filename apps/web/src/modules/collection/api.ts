@@ -24,9 +24,9 @@ export function pathOf(entry: Pick<c.CollectionEntry, 'kind' | 'target'>): strin
     case 'project':
       return '/fw1/home';
     case 'ringReport':
-      return `/fw1/report/ring?ring=${encodeURIComponent(entry.target)}`;
+      return `/fw1/report/ring?ringStart=${encodeURIComponent(entry.target)}&ringEnd=${encodeURIComponent(entry.target)}`;
     case 'alarm':
-      return '/fw1/alarm/history_alarm';
+      return `/fw1/alarm/history_alarm?open=${encodeURIComponent(entry.target)}`;
   }
 }
 

@@ -6,6 +6,9 @@ const load = () => import('./pages.js');
 /** The star of a project row (project list), loaded with its chunk on first use. */
 export const ProjectStar = lazyComponent(async () => (await load()).loadProjectStar(), (m) => m.ProjectStar);
 
+/** The star of an alarm or a ring report (their detail views), loaded with the same chunk. */
+export const ObjectStar = lazyComponent(async () => (await load()).loadProjectStar(), (m) => m.ObjectStar);
+
 /**
  * The collection (favourites): the star in the header of every project page and the collection
  * page listing the starred entries per run, to open or remove.

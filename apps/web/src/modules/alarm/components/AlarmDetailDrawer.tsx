@@ -1,9 +1,10 @@
 import { DATE_FORMATS } from '@boreline/contracts';
 import { Alert, Descriptions, Drawer, Skeleton, Space, Timeline, Typography } from 'antd';
-import type { ReactNode } from 'react';
+import { type ReactNode, Suspense } from 'react';
 import { formatInstant, formatLocalDate, useFormat } from '../../../core/format.js';
 import { useT } from '../../../core/i18n.js';
 import { Chart } from '../../../ui/chart/Chart.js';
+import { ObjectStar } from '../../collection/index.js';
 import { DiagnoseButton, RepairCreateButton } from '../../repair/index.js';
 import { type Alarm, useAlarmDetail } from '../api.js';
 import { ACTION_LABELS, KIND_LABELS } from '../labels.js';
@@ -28,6 +29,11 @@ export function AlarmDetailDrawer({ runId, timeZone, alarmId, onClose }: { runId
       extra={
         alarmId !== null ? (
           <Space>
+            {data ? (
+              <Suspense fallback={null}>
+                <ObjectStar kind="alarm" runId={runId} target={String(alarmId)} title={t('alarmWeb.detail.title', { number: data.alarm.number, name: data.alarm.name })} />
+              </Suspense>
+            ) : null}
             <DiagnoseButton runId={runId} source={{ alarmId }} />
             <RepairCreateButton alarmId={alarmId} />
           </Space>

@@ -6,6 +6,8 @@ import { type ApiStub, MILAN_RUN } from '../../../test/apiStub.fixture.js';
 import { renderRoutes } from '../../../test/renderRoutes.fixture.js';
 import { initI18n } from '../../../core/i18n.js';
 import { useFramework } from '../../../core/session.js';
+import { pathOf } from '../api.js';
+import { ObjectStar } from '../components/ProjectStar.js';
 import { StarButton } from '../components/StarButton.js';
 import { CollectionPage, groupsOf } from './CollectionPage.js';
 
@@ -100,6 +102,27 @@ describe('collection', { timeout: 45_000 }, () => {
     await waitFor(() => expect(callsOf('collection.add')).toHaveLength(1));
     expect(callsOf('collection.add')[0]?.input).toEqual({ kind: 'page', runId: MILAN_RUN.runId, target: '/fw1/report/ring?ring=12', title: `Reports · ${MILAN_RUN.projectName}` });
     await waitFor(() => expect(screen.getByTestId('collection-star').getAttribute('data-starred')).toBe('true'));
+  });
+
+  it('opens an alarm in its detail and a ring report at its ring', () => {
+    expect(pathOf({ kind: 'alarm', target: '215' })).toBe('/fw1/alarm/history_alarm?open=215');
+    expect(pathOf({ kind: 'ringReport', target: '12' })).toBe('/fw1/report/ring?ringStart=12&ringEnd=12');
+    expect(pathOf({ kind: 'project', target: '1' })).toBe('/fw1/home');
+  });
+
+  it('stars an alarm from its detail, and shows it starred', async () => {
+    api.responses.set('collection.list', []);
+    api.responses.set('collection.add', entry({ id: 10, kind: 'alarm', target: '215' }));
+    renderRoutes(
+      [{ path: '/fw1/alarm/present_alarm', element: <ObjectStar kind="alarm" runId={MILAN_RUN.runId} target="215" title="A-0215 Tank temperature" />, handle: { name: 'alarms', resource: 'authenticated' } }],
+      '/fw1/alarm/present_alarm',
+    );
+    const star = await screen.findByTestId('alarm-star');
+    await waitFor(() => expect(star.hasAttribute('disabled')).toBe(false));
+    api.responses.set('collection.list', [entry({ id: 10, kind: 'alarm', target: '215' })]);
+    await user.click(star);
+    await waitFor(() => expect(callsOf('collection.add')[0]?.input).toEqual({ kind: 'alarm', runId: MILAN_RUN.runId, target: '215', title: 'A-0215 Tank temperature' }));
+    await waitFor(() => expect(screen.getByTestId('alarm-star').getAttribute('data-starred')).toBe('true'));
   });
 
   it('shows no star outside the project pages', async () => {

@@ -1,9 +1,11 @@
 import { LIMITS, periodReportContract as pr } from '@boreline/contracts';
 import { Button, Empty, Form, InputNumber, Result, Skeleton, Space } from 'antd';
+import { Suspense } from 'react';
 import { useSearchParams } from 'react-router';
 import { numberFromText, parseForm, zodFormRule } from '../../../core/forms.js';
 import { type CurrentRun, useFramework } from '../../../core/session.js';
 import { ChooseProject } from '../../../ui/ChooseProject.js';
+import { ObjectStar } from '../../collection/index.js';
 import { ExportButton } from '../components/period/ExportButton.js';
 import { PrintButton } from '../components/period/PrintButton.js';
 import { ReportHeader } from '../components/period/ReportHeader.js';
@@ -56,6 +58,16 @@ function RingReport({ run }: { run: CurrentRun }) {
               fallbackName={range ? `${run.tbmCode}-rings-${range.ringStart}-${range.ringEnd}.xlsx` : `${run.tbmCode}-rings.xlsx`}
             />
             <PrintButton disabled={!current} />
+            {current && current.ringStart === current.ringEnd ? (
+              <Suspense fallback={null}>
+                <ObjectStar
+                  kind="ringReport"
+                  runId={run.runId}
+                  target={String(current.ringStart)}
+                  title={`${t('report.ringPage.range', { start: current.ringStart, end: current.ringEnd })} · ${run.projectName}`}
+                />
+              </Suspense>
+            ) : null}
           </Space>
         }
       />
