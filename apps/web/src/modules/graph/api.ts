@@ -29,6 +29,8 @@ export const GRAPH_KEYS = {
   setting: (runId: number): QueryKey => ['graph', runId, 'setting'],
   drawing: (runId: number, key: string): QueryKey => ['graph', runId, 'drawing', key],
   overlay: (runId: number): QueryKey => ['graph', runId, 'overlay'],
+  map: (runId: number): QueryKey => ['graph', runId, 'map'],
+  token: (runId: number, provider: string): QueryKey => ['graph', runId, 'thirdToken', provider],
 };
 
 export const useGraphSetting = (runId: number) => useQuery({ queryKey: GRAPH_KEYS.setting(runId), queryFn: () => call(g.getGraphSetting, { runId }) });

@@ -1,31 +1,20 @@
 import { graphContract as g, KEY_TAGS } from '@boreline/contracts';
-import { type QueryKey, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { call } from '../../core/api/client.js';
 import { uploadFile } from '../../core/api/upload.js';
 import { canUse, useFramework } from '../../core/session.js';
 import { useLiveValues } from '../monitor/index.js';
+import { GRAPH_KEYS, OVERLAY_REFRESH_MS } from './api.js';
 
 export type GraphSetting = g.GraphSetting;
 export type Overlay = g.Overlay;
 export type MapData = g.MapData;
 export type AlignmentImportReport = ReturnType<typeof g.AlignmentImportReportSchema.parse>;
 
-/** Every key of the run's graph data starts with `['graph', runId]`: an import refreshes the map, settings and overlay at once. */
-export const MAP_KEYS = {
-  run: (runId: number): QueryKey => ['graph', runId],
-  setting: (runId: number): QueryKey => ['graph', runId, 'setting'],
-  overlay: (runId: number): QueryKey => ['graph', runId, 'overlay'],
-  map: (runId: number): QueryKey => ['graph', runId, 'map'],
-  token: (runId: number, provider: string): QueryKey => ['graph', runId, 'thirdToken', provider],
-};
+// The settings and the overlay are the drawings' own reads (same keys, same refresh on state messages).
+export { useGraphSetting, useOverlay } from './api.js';
 
-/** The overlay moves with the machine: read again every half minute. */
-const OVERLAY_REFRESH_MS = 30_000;
-
-export const useGraphSetting = (runId: number, enabled = true) => useQuery({ queryKey: MAP_KEYS.setting(runId), queryFn: () => call(g.getGraphSetting, { runId }), enabled, staleTime: 60_000 });
-export const useOverlay = (runId: number, enabled = true) =>
-  useQuery({ queryKey: MAP_KEYS.overlay(runId), queryFn: () => call(g.overlay, { runId }), enabled, refetchInterval: OVERLAY_REFRESH_MS });
-export const useMapData = (runId: number) => useQuery({ queryKey: MAP_KEYS.map(runId), queryFn: () => call(g.mapQuery, { runId }), refetchInterval: OVERLAY_REFRESH_MS });
+export const useMapData = (runId: number) => useQuery({ queryKey: GRAPH_KEYS.map(runId), queryFn: () => call(g.mapQuery, { runId }), refetchInterval: OVERLAY_REFRESH_MS });
 
 /** Refresh a third-party token this long before it expires. */
 const TOKEN_MARGIN_MS = 60_000;
@@ -39,7 +28,7 @@ export const tokenRefreshMs = (expiresAt: number, now: number): number => Math.m
  */
 export function useThirdToken(runId: number, provider: string | null) {
   return useQuery({
-    queryKey: MAP_KEYS.token(runId, provider ?? ''),
+    queryKey: GRAPH_KEYS.token(runId, provider ?? ''),
     queryFn: () => call(g.thirdAuth, { provider: provider ?? '', runId }),
     enabled: provider !== null,
     retry: false,

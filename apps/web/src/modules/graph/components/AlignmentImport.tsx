@@ -6,7 +6,8 @@ import { useState } from 'react';
 import { fieldProblems } from '../../../core/forms.js';
 import { useT } from '../../../core/i18n.js';
 import { acceptAttribute, checkFile, useFileTexts } from '../../../ui/fileChecks.js';
-import { type AlignmentImportReport, importAlignment, MAP_KEYS } from '../mapApi.js';
+import { GRAPH_KEYS } from '../api.js';
+import { type AlignmentImportReport, importAlignment } from '../mapApi.js';
 
 const TYPES = ['csv', 'txt', 'geojson', 'json'] as const;
 
@@ -52,7 +53,7 @@ export function AlignmentImportDialog({ runId, open, epsg, onClose }: { runId: n
     try {
       const report = await importAlignment(runId, code, file, (percent) => setStep((s) => (s.kind === 'sending' ? { ...s, percent } : s)));
       setStep({ kind: 'done', report });
-      await queryClient.invalidateQueries({ queryKey: MAP_KEYS.run(runId) });
+      await queryClient.invalidateQueries({ queryKey: GRAPH_KEYS.run(runId) });
     } catch (error) {
       setStep({ kind: 'refused', lines: refusalLines(error) });
     }
