@@ -1,6 +1,7 @@
+import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { REALTIME } from '@boreline/contracts';
+import { LIMITS, REALTIME } from '@boreline/contracts';
 import { z } from 'zod';
 
 const bool = z
@@ -66,6 +67,13 @@ const EnvSchema = z
       .string()
       .regex(/^[a-z0-9_-]{1,40}=\S{16,}(,[a-z0-9_-]{1,40}=\S{16,})*$/i, 'MAP_PROVIDERS must be name=secret pairs (secrets of 16 characters or more), comma-separated')
       .optional(),
+    RENDER_BROWSER: z.string().optional(),
+    RENDER_BASE_URL: z.url().optional(),
+    RENDER_CONCURRENCY: z.coerce.number().int().min(1).max(8).default(LIMITS.renderConcurrencyMax),
+    SMTP_URL: z.string().regex(/^smtps?:\/\//, 'SMTP_URL must be an smtp:// or smtps:// URL').optional(),
+    MAIL_FROM: z.string().max(200).default('Boreline <boreline@localhost>'),
+    WEBHOOK_ALLOW_PRIVATE: bool.default(false),
+    DELIVERY_INTERVAL_SECONDS: positiveInt.default(60),
   })
   .refine((env) => !(env.NODE_ENV === 'production' && env.CAPTCHA_TEST_ANSWER), {
     message: 'CAPTCHA_TEST_ANSWER is a test setting and is refused when NODE_ENV=production',
@@ -125,6 +133,21 @@ export interface Config {
     tiles: { url: string; attribution: string; maxZoom: number; provider: string | null } | null;
     providers: ReadonlyMap<string, { secret: string }>;
   };
+  /**
+   * Report delivery: the browser that renders tool pages (Debian's chromium; null: none found,
+   * rendering answers code 3), the address it opens pages at (this server), how many render at
+   * once; the SMTP server of e-mails (none: no e-mail channel); whether webhooks may call private
+   * and loopback addresses (off: a subscriber cannot make the server call its own network).
+   */
+  delivery: {
+    browserPath: string | null;
+    baseUrl: string | null;
+    concurrency: number;
+    smtpUrl: string | null;
+    mailFrom: string;
+    webhookAllowPrivate: boolean;
+    intervalMs: number;
+  };
 }
 
 export class ConfigError extends Error {}
@@ -183,5 +206,20 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           }),
       ),
     },
+    delivery: {
+      browserPath: e.RENDER_BROWSER ?? defaultBrowser(),
+      baseUrl: e.RENDER_BASE_URL ?? null,
+      concurrency: e.RENDER_CONCURRENCY,
+      smtpUrl: e.SMTP_URL ?? null,
+      mailFrom: e.MAIL_FROM,
+      webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE,
+      intervalMs: e.DELIVERY_INTERVAL_SECONDS * 1_000,
+    },
   };
+}
+
+/** Debian's and other common places of a Chromium build; null when none is installed. */
+function defaultBrowser(): string | null {
+  for (const path of ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome']) if (existsSync(path)) return path;
+  return null;
 }

@@ -6,6 +6,7 @@ import { announcementModule } from './modules/announcement/index.js';
 import { authModule } from './modules/auth/index.js';
 import { collectionModule } from './modules/collection/index.js';
 import { connectionModule } from './modules/connection/index.js';
+import { deliveryModule } from './modules/delivery/index.js';
 import { filesModule } from './modules/files/index.js';
 import { feedbackModule } from './modules/feedback/index.js';
 import { graphModule } from './modules/graph/index.js';
@@ -64,5 +65,7 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   graphModule,
   // After every module whose tables its read-only overview reads (sessions, runs, connections, files, machine data).
   adminCentreModule,
+  // After every module whose pages its tool pages show, and the message centre it delivers to.
+  deliveryModule,
   demoModule,
 ];

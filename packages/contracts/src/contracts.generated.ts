@@ -6,6 +6,8 @@ import * as announcementContract from './modules/announcement/announcement.contr
 import * as authContract from './modules/auth.contract.js';
 import * as collectionContract from './modules/collection/collection.contract.js';
 import * as connectionContract from './modules/connection.contract.js';
+import * as subscriptionContract from './modules/delivery/subscription.contract.js';
+import * as toolPagesContract from './modules/delivery/toolPages.contract.js';
 import * as feedbackContract from './modules/feedback/feedback.contract.js';
 import * as filesContract from './modules/files.contract.js';
 import * as graphContract from './modules/graph/graph.contract.js';
@@ -33,7 +35,7 @@ import * as stockContract from './modules/stock/stock.contract.js';
 import * as systemContract from './modules/system.contract.js';
 import * as telemetryContract from './modules/telemetry.contract.js';
 
-export { adminContract, adminCentreContract, alarmContract, announcementContract, authContract, collectionContract, connectionContract, feedbackContract, filesContract, graphContract, importsContract, mtceContentContract, mtcePlanContract, mtceRecordContract, messagesContract, monitorContract, ownTagsContract, basicInfoContract, boardContract, dictionaryContract, projectContract, ringHistoryContract, runAdminContract, shiftContract, repairContract, periodReportContract, shiftReportContract, riskContract, segmentContract, statisticContract, stockContract, systemContract, telemetryContract };
+export { adminContract, adminCentreContract, alarmContract, announcementContract, authContract, collectionContract, connectionContract, subscriptionContract, toolPagesContract, feedbackContract, filesContract, graphContract, importsContract, mtceContentContract, mtcePlanContract, mtceRecordContract, messagesContract, monitorContract, ownTagsContract, basicInfoContract, boardContract, dictionaryContract, projectContract, ringHistoryContract, runAdminContract, shiftContract, repairContract, periodReportContract, shiftReportContract, riskContract, segmentContract, statisticContract, stockContract, systemContract, telemetryContract };
 
 /** Every module contract, for collecting their endpoints. */
-export const CONTRACT_MODULES: readonly object[] = [adminContract, adminCentreContract, alarmContract, announcementContract, authContract, collectionContract, connectionContract, feedbackContract, filesContract, graphContract, importsContract, mtceContentContract, mtcePlanContract, mtceRecordContract, messagesContract, monitorContract, ownTagsContract, basicInfoContract, boardContract, dictionaryContract, projectContract, ringHistoryContract, runAdminContract, shiftContract, repairContract, periodReportContract, shiftReportContract, riskContract, segmentContract, statisticContract, stockContract, systemContract, telemetryContract];
+export const CONTRACT_MODULES: readonly object[] = [adminContract, adminCentreContract, alarmContract, announcementContract, authContract, collectionContract, connectionContract, subscriptionContract, toolPagesContract, feedbackContract, filesContract, graphContract, importsContract, mtceContentContract, mtcePlanContract, mtceRecordContract, messagesContract, monitorContract, ownTagsContract, basicInfoContract, boardContract, dictionaryContract, projectContract, ringHistoryContract, runAdminContract, shiftContract, repairContract, periodReportContract, shiftReportContract, riskContract, segmentContract, statisticContract, stockContract, systemContract, telemetryContract];

@@ -88,6 +88,33 @@ export const LIMITS = {
   wsSubscribeTagsMax: 1_000,
   /** How long a one-time H5 link stays valid before it is exchanged. */
   h5TicketTtlMs: 5 * 60_000,
+  /** How long a tool page's render ticket stays valid before it is exchanged. */
+  renderTicketTtlMs: 5 * 60_000,
+  /** How long a tool page's session (opened from a ticket) lives: long enough to load and be captured. */
+  renderSessionTtlMs: 15 * 60_000,
+  /** Server renders running at once; more wait their turn (up to the time limit). */
+  renderConcurrencyMax: 2,
+  /** One render's time limit (page load, data, capture). */
+  renderTimeoutMs: 45_000,
+  /** Largest rendered file kept for a delivery. */
+  renderFileMaxBytes: 20 * 1024 * 1024,
+  /** Last rings shown by the guidance tool. */
+  guideRingsMax: 10,
+  /** Report subscriptions. */
+  subscriptionNameMaxLength: 100,
+  subscriptionsPerUserRunMax: 20,
+  deliveryEmailsMax: 10,
+  webhookUrlMaxLength: 500,
+  /** A shift's delivery waits this long after the shift ends (its last records land). */
+  deliveryAfterShiftMs: 15 * 60_000,
+  /** Waits before the 2nd, 3rd and 4th try of a failed channel; after the last, the failure is logged. */
+  deliveryRetryDelaysMs: [60_000, 5 * 60_000, 15 * 60_000] as readonly number[],
+  /** How long a webhook's file link downloads without signing in. */
+  deliveryLinkTtlMs: 7 * 24 * 3_600_000,
+  /** Delivery log (and its files) kept this many days. */
+  deliveryLogDays: 90,
+  /** Time limit of one e-mail or webhook call. */
+  deliveryChannelTimeoutMs: 20_000,
   /** How long a file ticket (a video's streaming link) may be used; a player asks for a new one after. */
   fileTicketTtlMs: 10 * 60_000,
   /** Shift reports. */

@@ -78,6 +78,7 @@ export const RESOURCE_CODES = [
   'report.shift.read',
   'report.shift.write',
   'report.period.read',
+  'report.subscription.write',
   'statistic.read',
   'alarm.message.read',
   'alarm.record.read',

@@ -59,7 +59,7 @@ export const RESOURCE_TREE: readonly ResourceBranch[] = [
       ]),
       page('menu.project.ringHistory', '/fw1/ringHistory', ['project.ringHistory.read', 'project.ringHistory.write']),
       page('menu.alarms', '/fw1/alarm/history_alarm', ['alarm.record.read', 'alarm.record.handle', 'alarm.settings.write', 'alarm.message.read', 'alarm.risk.read', 'alarm.risk.write']),
-      page('menu.reports', '/fw1/report/turn_over', ['report.shift.read', 'report.shift.write', 'report.period.read']),
+      page('menu.reports', '/fw1/report/turn_over', ['report.shift.read', 'report.shift.write', 'report.period.read', 'report.subscription.write']),
       page('menu.statistics', '/fw1/statistic/process', ['statistic.read']),
       page('menu.segments', '/fw1/segment/segmentPose', ['segment.data.write', 'segment.data.read']),
       page('menu.monitoring.realTime', '/fw1/rta', ['monitor.realData.read', 'monitor.connectState.read', 'monitor.h5Link.write', 'telemetry.series.read']),

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { H5_SESSION_CODES, isResourceCode, type Permission, type ResourceCode } from '@boreline/contracts';
+import { toolPagesContract, H5_SESSION_CODES, isResourceCode, type Permission, type ResourceCode } from '@boreline/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { errors } from './errors.js';
 
@@ -11,8 +11,19 @@ export interface AuthSession {
   zb: boolean;
   orgId: number | null;
   expiresAt: number;
-  /** Set for a session opened from an H5 link: only the real-time reads of this run (H5_SESSION_CODES). */
+  /** Set for a session opened from an H5 link or a render ticket: it reaches only this run. */
   runId: number | null;
+  /** Set for a session opened from a render ticket: the tool page whose reads it may make. */
+  scopeTool?: toolPagesContract.ToolPage | null;
+}
+
+/**
+ * The only codes a run-scoped session may use, whatever its account holds: the real-time reads for
+ * an H5 link, its tool's reads for a render ticket; null for an ordinary session.
+ */
+export function scopedCodes(session: AuthSession): readonly ResourceCode[] | null {
+  if (session.runId === null) return null;
+  return session.scopeTool ? toolPagesContract.TOOL_SESSION_CODES[session.scopeTool] : H5_SESSION_CODES;
 }
 
 export interface RouteEntry {
@@ -110,8 +121,9 @@ export function registerAccessGate(
     }
     const session = await deps.sessions.authenticate(token);
     request.auth = session;
-    // A run-scoped (H5) session opens nothing but the real-time reads, whatever its account holds.
-    if (session.runId !== null && !(isResourceCode(permission) && H5_SESSION_CODES.includes(permission))) throw errors.forbidden();
+    // A run-scoped session (H5 link, tool page) opens nothing but its own reads, whatever its account holds.
+    const scoped = scopedCodes(session);
+    if (scoped !== null && !(isResourceCode(permission) && scoped.includes(permission))) throw errors.forbidden();
     if (permission === 'authenticated') return;
     if (!isResourceCode(permission) || !(await deps.policy.isAllowed(session, permission))) {
       throw errors.forbidden();

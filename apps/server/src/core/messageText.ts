@@ -12,6 +12,7 @@ const TYPE_NAME_KEYS: Record<MessageType, MessageKey> = {
   stockWarning: 'messages.type.stockWarning',
   announcement: 'messages.type.announcement',
   system: 'messages.type.system',
+  report: 'messages.type.report',
 };
 
 /** The name of a message type in a language. */

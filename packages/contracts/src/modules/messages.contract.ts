@@ -24,7 +24,7 @@ import { RunIdSchema } from './project/project.contract.js';
  * any call that are not the caller's visible messages refuse the whole call (code 2), changing nothing.
  */
 
-export const MESSAGE_TYPES = ['maintenanceReminder', 'componentAlarm', 'monitoringAlarm', 'stockWarning', 'announcement', 'system'] as const;
+export const MESSAGE_TYPES = ['maintenanceReminder', 'componentAlarm', 'monitoringAlarm', 'stockWarning', 'announcement', 'system', 'report'] as const;
 export const MessageTypeSchema = z.enum(MESSAGE_TYPES, { error: 'validation.invalid' });
 export type MessageType = z.infer<typeof MessageTypeSchema>;
 
@@ -33,7 +33,7 @@ export const RUN_SCREEN_TYPES = ['maintenanceReminder', 'componentAlarm', 'monit
 export type RunScreenType = (typeof RUN_SCREEN_TYPES)[number];
 
 /** What a message can be about, so the web can open it (later modules add their kinds here). */
-export const MESSAGE_OBJECT_KINDS = ['alarm', 'riskPoint', 'maintenancePlan', 'maintenanceRecord', 'repairLog', 'stockPart', 'announcement'] as const;
+export const MESSAGE_OBJECT_KINDS = ['alarm', 'riskPoint', 'maintenancePlan', 'maintenanceRecord', 'repairLog', 'stockPart', 'announcement', 'reportDelivery'] as const;
 export const MessageObjectSchema = z.object({ kind: z.enum(MESSAGE_OBJECT_KINDS), id: z.number().int().positive() });
 export type MessageObject = z.infer<typeof MessageObjectSchema>;
 

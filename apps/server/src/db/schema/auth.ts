@@ -27,8 +27,10 @@ export interface SessionTable {
   revoke_reason: string | null;
   ip: string;
   user_agent: string;
-  /** Set for a session opened from an H5 link: it may read only this run's real-time data. */
+  /** Set for a session opened from an H5 link or a render ticket: it may read only this run. */
   scope_run_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Set for a session opened from a render ticket: the tool page whose reads it may make (TOOL_SESSION_CODES). */
+  scope_tool: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface LoginLogTable {

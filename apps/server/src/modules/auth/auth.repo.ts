@@ -148,6 +148,7 @@ export class AuthRepo {
     ip: string;
     userAgent: string;
     scopeRunId?: number;
+    scopeTool?: string;
   }): Promise<number> {
     const row = await this.db
       .insertInto('sessions')
@@ -162,6 +163,7 @@ export class AuthRepo {
         ip: s.ip,
         user_agent: s.userAgent,
         scope_run_id: s.scopeRunId ?? null,
+        scope_tool: s.scopeTool ?? null,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
@@ -180,6 +182,7 @@ export class AuthRepo {
         'sessions.revoked_at as revokedAt',
         'sessions.revoke_reason as revokeReason',
         'sessions.scope_run_id as scopeRunId',
+        'sessions.scope_tool as scopeTool',
         'users.enabled as enabled',
         'users.is_sa as sa',
         'users.is_zb as zb',

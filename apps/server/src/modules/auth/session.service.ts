@@ -1,3 +1,4 @@
+import { toolPagesContract, LIMITS } from '@boreline/contracts';
 import type { ClientInfo } from '../../core/http.js';
 import type { Config } from '../../config.js';
 import { type AuthSession, hashToken, newSessionToken, type SessionAuthenticator } from '../../core/auth.js';
@@ -17,6 +18,8 @@ export type RevokeReason = (typeof REVOKE_REASON)[keyof typeof REVOKE_REASON];
 /** Writes to last_seen_at at most this often per session (idle expiry is counted in hours). */
 const TOUCH_INTERVAL_MS = 60_000;
 
+const toolOf = (value: string | null): toolPagesContract.ToolPage | null =>
+  value !== null && (toolPagesContract.TOOL_PAGES as readonly string[]).includes(value) ? (value as toolPagesContract.ToolPage) : null;
 
 /**
  * Opaque tokens stored hashed, idle and absolute expiry, one open session per account (sessions
@@ -54,12 +57,15 @@ export class SessionService implements SessionAuthenticator {
     return { token, expiresAt };
   }
 
-  /** A session that may only read the real-time data of one run (an exchanged H5 link); others stay open. */
-  async openScoped(userId: number, runId: number, client: ClientInfo): Promise<{ token: string; expiresAt: number }> {
+  /**
+   * A session that may only read one run (others of the account stay open): its real-time data for
+   * an exchanged H5 link, or what a tool page shows for an exchanged render ticket (short-lived).
+   */
+  async openScoped(userId: number, runId: number, client: ClientInfo, tool?: toolPagesContract.ToolPage): Promise<{ token: string; expiresAt: number }> {
     const token = newSessionToken();
     const now = Date.now();
-    const expiresAt = now + this.limits.absoluteMs;
-    await this.repo.insertSession({ tokenHash: hashToken(token), userId, now, expiresAt, scopeRunId: runId, ...client });
+    const expiresAt = now + (tool ? LIMITS.renderSessionTtlMs : this.limits.absoluteMs);
+    await this.repo.insertSession({ tokenHash: hashToken(token), userId, now, expiresAt, scopeRunId: runId, ...(tool ? { scopeTool: tool } : {}), ...client });
     return { token, expiresAt };
   }
 
@@ -82,6 +88,7 @@ export class SessionService implements SessionAuthenticator {
       orgId: row.orgId,
       expiresAt: Math.min(row.expiresAt, now + this.limits.idleMs),
       runId: row.scopeRunId,
+      scopeTool: toolOf(row.scopeTool),
     };
   }
 

@@ -1,5 +1,5 @@
-import { H5_SESSION_CODES, pathIds, type ResourceCode, type RunOption } from '@boreline/contracts';
-import type { AuthSession } from '../../core/auth.js';
+import { pathIds, type ResourceCode, type RunOption } from '@boreline/contracts';
+import { type AuthSession, scopedCodes } from '../../core/auth.js';
 import { errors } from '../../core/errors.js';
 import type { RoleGrantPolicy } from '../admin/index.js';
 import { machineTypeOf, type RunRepo, type RunRow } from './run.repo.js';
@@ -56,8 +56,9 @@ export class RunScope {
 
   /** The run, when the caller holds `code` for it; otherwise the no-permission answer (code 2). */
   async require(session: AuthSession, runId: number, code: ResourceCode): Promise<ScopedRun> {
-    // A session from an H5 link reads the real-time data of its own run and nothing else.
-    if (session.runId !== null && (session.runId !== runId || !H5_SESSION_CODES.includes(code))) throw errors.noPermission();
+    // A session from an H5 link or a tool page reads its own run, with its own codes, and nothing else.
+    const scopedTo = scopedCodes(session);
+    if (scopedTo !== null && (session.runId !== runId || !scopedTo.includes(code))) throw errors.noPermission();
     const [row, limited] = await Promise.all([this.runs.find(runId), this.limitedTo(session)]);
     if (!row || (limited && !limited.has(row.id))) throw errors.noPermission();
     const run = scoped(row);

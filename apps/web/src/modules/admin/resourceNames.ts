@@ -100,6 +100,7 @@ const NAMES: Record<ResourceCode, MessageKey> = {
   'stock.part.write': 'admin.resourceName.stockPartWrite',
   'feedback.record.read': 'admin.resourceName.feedbackRead',
   'feedback.record.write': 'admin.resourceName.feedbackWrite',
+  'report.subscription.write': 'admin.resourceName.reportSubscription',
 };
 
 const PLACES = resourcePlaces();

@@ -14,6 +14,7 @@ export const TYPE_LABELS: Record<MessageType, MessageKey> = {
   stockWarning: 'messages.type.stockWarning',
   announcement: 'messages.type.announcement',
   system: 'messages.type.system',
+  report: 'messages.type.report',
 };
 
 /** Each type's colour (antd preset names): alarms red, reminders blue, stock gold, the rest calm. */
@@ -24,6 +25,7 @@ export const TYPE_COLOURS: Record<MessageType, string> = {
   stockWarning: 'gold',
   announcement: 'green',
   system: 'default',
+  report: 'cyan',
 };
 
 /** The message list (menu "Message reminder"): every message of the user, for those granted the menu item. */

@@ -11,6 +11,7 @@ export function counts(byType: Partial<Record<MessageType, number>> = {}): messa
     stockWarning: byType.stockWarning ?? 0,
     announcement: byType.announcement ?? 0,
     system: byType.system ?? 0,
+    report: byType.report ?? 0,
   };
   return { total: Object.values(full).reduce((sum, n) => sum + n, 0), byType: full };
 }
@@ -22,6 +23,7 @@ const TYPE_NAMES: Record<MessageType, string> = {
   stockWarning: 'Stock warning',
   announcement: 'Announcement',
   system: 'System message',
+  report: 'Delivered report',
 };
 
 /** 14 Nov 2026 07:30 UTC: 08:30 in Milan, 15:30 in Wuhan. */

@@ -1,4 +1,4 @@
-import { AlertOutlined, InboxOutlined, InfoCircleOutlined, NotificationOutlined, ToolOutlined, WarningOutlined } from '@ant-design/icons';
+import { AlertOutlined, FileImageOutlined, InboxOutlined, InfoCircleOutlined, NotificationOutlined, ToolOutlined, WarningOutlined } from '@ant-design/icons';
 import { DATE_FORMATS, formatInstant } from '@boreline/contracts';
 import { Button, Modal, Select, type SelectProps } from 'antd';
 import { type ReactNode, useState } from 'react';
@@ -13,6 +13,7 @@ const ICONS: Record<MessageType, ReactNode> = {
   stockWarning: <InboxOutlined />,
   announcement: <NotificationOutlined />,
   system: <InfoCircleOutlined />,
+  report: <FileImageOutlined />,
 };
 
 /** The colours of TYPE_COLOURS as text colours (antd's preset tag colours, readable on white). */
@@ -23,6 +24,7 @@ const ICON_COLOURS: Record<MessageType, string> = {
   stockWarning: '#ad6800',
   announcement: '#389e0d',
   system: '#595959',
+  report: '#08979c',
 };
 
 /** A message's type as an icon in its colour; the type's name is said beside it, so the icon is decoration. */
