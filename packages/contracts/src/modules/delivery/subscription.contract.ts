@@ -236,6 +236,6 @@ export const deliveryFile = defineEndpoint({
  * `{ kind: 'reportDelivery', id: deliveryId }`, and these parameters beside the text's own
  * (the web shows the picture from `fileId` through the files download call).
  */
-export const DELIVERY_MESSAGE_KEY = 'delivery.message.delivered';
+export const DELIVERY_MESSAGE_KEY = 'deliveryChannels.message.delivered';
 
 export const subscriptionEndpoints = [subscriptionOptions, subscriptionList, subscriptionSave, subscriptionDelete, subscriptionSend, subscriptionDeliveries, deliveryFile] as const;
