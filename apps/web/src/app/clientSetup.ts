@@ -2,8 +2,8 @@ import type { MessageKey } from '@boreline/i18n';
 import { configureClient, type StandardText } from '../core/api/client.js';
 import { currentLanguage, tr } from '../core/i18n.js';
 import { notify } from '../core/notify.js';
-import { endSession, H5_SESSION_ENDED_EVENT, type SessionEnd, setSessionEndHandler } from '../core/sessionEnd.js';
-import { session, useFramework } from '../core/session.js';
+import { endSession, H5_SESSION_ENDED_EVENT, PAGE_SESSION_ENDED_EVENT, type SessionEnd, setSessionEndHandler } from '../core/sessionEnd.js';
+import { pageSession, requestToken, session, useFramework } from '../core/session.js';
 import { logout } from '../core/logout.js';
 
 const STANDARD_TEXTS: Record<StandardText, MessageKey> = {
@@ -22,6 +22,12 @@ let sessionEnding = false;
 /** Code 1 of a request and the message server's session channel end the session the same way. */
 function handleSessionEnded({ forcedOffline, message }: SessionEnd): void {
   if (sessionEnding) return;
+  if (pageSession.active()) {
+    // A tool page's own session (or its refused ticket): the page says so; the tab's sign-in stays.
+    pageSession.end();
+    window.dispatchEvent(new Event(PAGE_SESSION_ENDED_EVENT));
+    return;
+  }
   if (session.isH5()) {
     // Embedded: no sign-in page to go to; the H5 view says the link or session is no longer valid.
     useFramework.getState().signOut();
@@ -42,9 +48,10 @@ function handleSessionEnded({ forcedOffline, message }: SessionEnd): void {
 export function setUpClient(): void {
   setSessionEndHandler(handleSessionEnded);
   configureClient({
-    token: () => useFramework.getState().token,
+    token: requestToken,
     language: () => currentLanguage(),
-    isMobile: () => session.isH5(),
+    // Embedded and tool pages show no warnings of their own.
+    isMobile: () => session.isH5() || pageSession.active(),
     text: (key) => tr(STANDARD_TEXTS[key]),
     warn: (text) => notify.show('warning', text),
     onSessionEnded: endSession,

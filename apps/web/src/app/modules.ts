@@ -16,6 +16,7 @@ import { repairModule } from '../modules/repair/index.js';
 import { reportModule } from '../modules/report/index.js';
 import { ringHistoryModule } from '../modules/ringHistory/index.js';
 import { riskModule } from '../modules/risk/index.js';
+import { screenToolsModule } from '../modules/screenTools/index.js';
 import { segmentModule } from '../modules/segment/index.js';
 import { graphModule } from '../modules/graph/index.js';
 import { statisticModule } from '../modules/statistic/index.js';
@@ -27,6 +28,7 @@ import { tagMappingModule } from '../modules/tagMapping/index.js';
 export const MODULES: readonly WebModule[] = [
   authModule,
   systemModule,
+  screenToolsModule,
   accountModule,
   adminModule,
   adminCentreModule,

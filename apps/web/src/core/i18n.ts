@@ -72,11 +72,15 @@ export async function initI18n(language: Language = initialLanguage()): Promise<
   document.documentElement.lang = LOCALE_OF[language];
 }
 
-/** Switches every text, antd's and dayjs's locale, and the `lang` header of later calls. */
-export async function changeLanguage(language: Language): Promise<void> {
+/**
+ * Switches every text, antd's and dayjs's locale, and the `lang` header of later calls.
+ * `remember: false` leaves the tab's stored choice as it was (a tool page in its run's language).
+ */
+export async function changeLanguage(language: Language, options: { remember?: boolean } = {}): Promise<void> {
   await load(language);
   await i18next.changeLanguage(LOCALE_OF[language]);
-  useFramework.getState().setLanguage(language);
+  if (options.remember === false) useFramework.setState({ language });
+  else useFramework.getState().setLanguage(language);
   document.documentElement.lang = LOCALE_OF[language];
 }
 

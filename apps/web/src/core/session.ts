@@ -128,6 +128,37 @@ export const session = {
   },
 };
 
+let pageToken: string | null = null;
+let pageActive = false;
+
+/**
+ * A session held in memory for one page only: a tool page's session, opened from its one-time
+ * render ticket. While it is open, calls carry its token (none before the exchange answers)
+ * instead of the tab's stored session, which stays as it was: a signed-in user who opens a tool
+ * page in the same tab keeps their own sign-in, and the tool's token is never stored (a reload
+ * needs a new ticket). A request ending in code 1 ends this session, not the tab's.
+ */
+export const pageSession = {
+  /** Before the exchange: calls go without the tab's token, and a refusal does not sign the tab out. */
+  open: (): void => {
+    pageActive = true;
+    pageToken = null;
+  },
+  hold: (token: string): void => {
+    pageActive = true;
+    pageToken = token;
+  },
+  end: (): void => {
+    pageActive = false;
+    pageToken = null;
+  },
+  active: (): boolean => pageActive,
+  token: (): string | null => pageToken,
+};
+
+/** The token calls carry: the page's session while one is open, else the tab's. */
+export const requestToken = (): string | null => (pageActive ? pageToken : useFramework.getState().token);
+
 /** Super administrators hold every resource; others what their roles grant. */
 export const canUse = (state: Pick<FrameworkState, 'user' | 'resources'>, resource: string): boolean =>
   resource === 'authenticated' || state.user?.sa === true || state.resources.includes(resource);

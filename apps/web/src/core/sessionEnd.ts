@@ -15,3 +15,6 @@ export const endSession = (end: SessionEnd): void => handler(end);
 
 /** Dispatched on `window` when an embedded (H5) session ends: the H5 view says so instead of going to sign-in. */
 export const H5_SESSION_ENDED_EVENT = 'boreline:h5:sessionEnded';
+
+/** Dispatched on `window` when a page's own session (a tool page's, `pageSession`) ends: the tab's sign-in stays. */
+export const PAGE_SESSION_ENDED_EVENT = 'boreline:page:sessionEnded';

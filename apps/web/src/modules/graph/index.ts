@@ -5,6 +5,10 @@ import { graphRoutesFw1, graphPublicRoutes } from './routes.js';
 export { LongSection } from './components/LongSection.js';
 export { LongSectionCard } from './components/LongSectionCard.js';
 
+/** The drawings and the map as pictures, for the screen tools: loaded with the tool's page, never with the app's entry. */
+export const loadGraphToolParts = () => import('./toolParts.js');
+export type { DrawingPictureProps, MapPictureProps } from './toolParts.js';
+
 /**
  * Drawings and maps of the current run (issue 24): the floor plan and the section with the
  * machine's live position, built rings and risk zones, their calibration and settings, the long

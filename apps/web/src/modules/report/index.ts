@@ -8,3 +8,6 @@ export const reportModule = defineWebModule({
   menu: [{ section: 'construction', key: 'reports', label: 'shell.menu.reports', path: '/fw1/report/turn_over', resource: 'menu.reports', order: 170 }],
   resources: ['menu.reports', 'report.shift.read', 'report.shift.write', 'report.period.read'],
 });
+
+/** The report's parts the screen tools draw (the shift's time bar), loaded with the tool's page. */
+export const loadReportToolParts = () => import('./toolParts.js');

@@ -31,6 +31,10 @@ export interface DrawingViewProps {
   /** Calibration: a click on the picture answers its pixel; marks already placed are drawn. */
   onPick?: (point: Point) => void;
   marks?: readonly PendingMark[];
+  /** The zoom buttons; off for a picture (the tool pages). */
+  tools?: boolean;
+  /** Told once the picture is drawn, or could not be read (the tool pages wait for it). */
+  onPicture?: (outcome: 'loaded' | 'failed') => void;
 }
 
 interface View {
@@ -81,10 +85,15 @@ export function ringTitle(t: Translate, ring: OverlayRing): string {
  * rings as planned (dashed), risk zones with their state, and the machine's icon at its live
  * chainage, turned along the alignment. Drag to pan; wheel or buttons to zoom.
  */
-export function DrawingView({ drawing, setting, overlay, machine, onPick, marks = [] }: DrawingViewProps) {
+export function DrawingView({ drawing, setting, overlay, machine, onPick, marks = [], tools = true, onPicture }: DrawingViewProps) {
   const t = useT();
   const navigate = useNavigate();
   const picture = usePictureUrl(drawing.file.url);
+  const told = useRef(onPicture);
+  told.current = onPicture;
+  useEffect(() => {
+    if (picture.failed) told.current?.('failed');
+  }, [picture.failed]);
   const full: View = useMemo(() => ({ x: 0, y: 0, w: drawing.width, h: drawing.height }), [drawing.width, drawing.height]);
   const [view, setView] = useState<View>(full);
   const [viewOf, setViewOf] = useState(drawing.id);
@@ -185,6 +194,7 @@ export function DrawingView({ drawing, setting, overlay, machine, onPick, marks 
 
   return (
     <div className="graph-view" data-testid="drawing-view">
+      {tools && (
       <Space className="graph-view-tools" size={4}>
         <Tooltip title={t('graphWeb.view.zoomIn')}>
           <Button icon={<PlusOutlined />} aria-label={t('graphWeb.view.zoomIn')} onClick={() => zoom(ZOOM_STEP)} data-testid="zoom-in" />
@@ -196,6 +206,7 @@ export function DrawingView({ drawing, setting, overlay, machine, onPick, marks 
           <Button icon={<ExpandOutlined />} aria-label={t('graphWeb.view.reset')} onClick={() => setView(full)} data-testid="zoom-reset" />
         </Tooltip>
       </Space>
+      )}
       {picture.failed && <Alert type="error" showIcon title={t('graphWeb.view.pictureFailed')} />}
       <svg
         ref={svg}
@@ -213,7 +224,18 @@ export function DrawingView({ drawing, setting, overlay, machine, onPick, marks 
         onPointerLeave={onPointerUp}
         onClick={onClick}
       >
-        {picture.url && <image href={picture.url} x={0} y={0} width={drawing.width} height={drawing.height} data-testid="drawing-picture" />}
+        {picture.url && (
+          <image
+            href={picture.url}
+            x={0}
+            y={0}
+            width={drawing.width}
+            height={drawing.height}
+            data-testid="drawing-picture"
+            onLoad={() => told.current?.('loaded')}
+            onError={() => told.current?.('failed')}
+          />
+        )}
         {projection && projection.alignment.length > 1 && (
           <polyline points={pointsAttr(projection.alignment)} fill="none" stroke="#13c2c2" strokeWidth={unit / 6} strokeOpacity={0.8} data-testid="alignment" />
         )}

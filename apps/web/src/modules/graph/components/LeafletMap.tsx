@@ -23,6 +23,10 @@ export interface LeafletMapProps {
   /** The accessible name of the map. */
   label: string;
   alignmentLabel: string;
+  /** Zoom buttons, dragging and animations; off for a picture (the tool pages). */
+  interactive?: boolean;
+  /** Told once the overlay is drawn and the tiles (if any) have loaded. */
+  onDrawn?: () => void;
 }
 
 /** The machine's icon: an SVG in a div icon (Leaflet's default marker needs image files the page does not load). */
@@ -41,16 +45,34 @@ function machineIcon(scale: number): L.DivIcon {
  * load, always a scale bar; the alignment, the risk zones under the rings, the machine on top.
  * Fits the alignment when it first arrives or changes.
  */
-export function LeafletMap({ alignment, rings, risks, machine, tiles, label, alignmentLabel }: LeafletMapProps) {
+export function LeafletMap({ alignment, rings, risks, machine, tiles, label, alignmentLabel, interactive = true, onDrawn }: LeafletMapProps) {
   const container = useRef<HTMLDivElement>(null);
   const map = useRef<L.Map | null>(null);
   const overlays = useRef<L.LayerGroup | null>(null);
   const tileLayer = useRef<L.TileLayer | null>(null);
   const fitted = useRef<string>('');
+  // What a picture waits for: the overlay drawn, and the tiles loaded when there are tiles.
+  const drawn = useRef({ overlay: false, tiles: false, told: false });
+  const toldDrawn = useRef(onDrawn);
+  toldDrawn.current = onDrawn;
+  const tellIfDrawn = () => {
+    const d = drawn.current;
+    if (!d.told && d.overlay && d.tiles) {
+      d.told = true;
+      toldDrawn.current?.();
+    }
+  };
+  const interactiveAtStart = useRef(interactive);
 
   useEffect(() => {
     if (!container.current) return undefined;
-    const created = L.map(container.current, { zoomControl: true, attributionControl: true, preferCanvas: false });
+    const moving = interactiveAtStart.current;
+    const created = L.map(container.current, {
+      zoomControl: moving,
+      attributionControl: true,
+      preferCanvas: false,
+      ...(moving ? {} : { dragging: false, scrollWheelZoom: false, doubleClickZoom: false, boxZoom: false, keyboard: false, touchZoom: false, zoomAnimation: false, fadeAnimation: false, markerZoomAnimation: false }),
+    });
     created.attributionControl.setPrefix(false);
     L.control.scale({ imperial: false, metric: true }).addTo(created);
     overlays.current = L.layerGroup().addTo(created);
@@ -70,8 +92,17 @@ export function LeafletMap({ alignment, rings, risks, machine, tiles, label, ali
   const maxZoom = tiles?.maxZoom ?? 22;
   useEffect(() => {
     const current = map.current;
-    if (!current || tileUrl === null) return undefined;
-    const layer = L.tileLayer(tileUrl, { attribution, maxZoom }).addTo(current);
+    drawn.current.tiles = tileUrl === null;
+    if (!current || tileUrl === null) {
+      tellIfDrawn();
+      return undefined;
+    }
+    const layer = L.tileLayer(tileUrl, { attribution, maxZoom });
+    layer.on('load', () => {
+      drawn.current.tiles = true;
+      tellIfDrawn();
+    });
+    layer.addTo(current);
     tileLayer.current = layer;
     return () => {
       layer.remove();
@@ -99,6 +130,8 @@ export function LeafletMap({ alignment, rings, risks, machine, tiles, label, ali
       current.fitBounds(L.latLngBounds(alignment), { padding: [24, 24] });
       fitted.current = key;
     } else if (!key && !fitted.current) current.setView([0, 0], 2);
+    drawn.current.overlay = true;
+    tellIfDrawn();
   }, [alignment, rings, risks, machine, alignmentLabel]);
 
   return <div ref={container} className={tiles ? 'graph-map' : 'graph-map graph-map-grid'} data-testid="graph-map" data-tiles={tiles ? 'yes' : 'no'} role="region" aria-label={label} />;

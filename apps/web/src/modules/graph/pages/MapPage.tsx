@@ -19,7 +19,7 @@ export function MapPage() {
 }
 
 /** The tile source with its provider's token filled in; null (the grid) without a source or while the token is refused. */
-function useTiles(runId: number, data: MapData | undefined): { tiles: MapTiles | null; refusal: string | null } {
+export function useTiles(runId: number, data: MapData | undefined): { tiles: MapTiles | null; refusal: string | null } {
   const source = data?.tiles ?? null;
   const token = useThirdToken(runId, source?.provider ?? null);
   if (!source) return { tiles: null, refusal: null };
@@ -92,16 +92,19 @@ function RunMap({ run }: { run: CurrentRun }) {
   );
 }
 
-interface MapViewProps {
+export interface MapViewProps {
   data: MapData;
   setting: GraphSetting | undefined;
   overlay: Overlay | undefined;
   chainage: number | null;
   tiles: MapTiles | null;
+  /** A picture of the map (the tool pages): no zoom buttons or dragging, told when drawn. */
+  interactive?: boolean;
+  onDrawn?: () => void;
 }
 
 /** The map with its overlay (computed in the grid, shown in WGS84) and the legend. */
-function MapView({ data, setting, overlay, chainage, tiles }: MapViewProps) {
+export function MapView({ data, setting, overlay, chainage, tiles, interactive = true, onDrawn }: MapViewProps) {
   const t = useT();
   const words = useOverlayWords();
   const colouring = setting?.display.ringColouring ?? 'state';
@@ -152,7 +155,17 @@ function MapView({ data, setting, overlay, chainage, tiles }: MapViewProps) {
   return (
     <>
       {!toLatLng ? <Alert type="warning" showIcon title={t('graphMap.map.noDefinition')} data-testid="map-no-definition" /> : null}
-      <LeafletMap alignment={alignment} rings={rings} risks={risks} machine={machine} tiles={tiles} label={t('graphMap.map.label')} alignmentLabel={t('graphMap.legend.alignment')} />
+      <LeafletMap
+        alignment={alignment}
+        rings={rings}
+        risks={risks}
+        machine={machine}
+        tiles={tiles}
+        label={t('graphMap.map.label')}
+        alignmentLabel={t('graphMap.legend.alignment')}
+        interactive={interactive}
+        onDrawn={onDrawn}
+      />
       <MapLegend colouring={colouring} />
     </>
   );

@@ -1,4 +1,5 @@
 import { Alert, Skeleton } from 'antd';
+import { useEffect, useRef } from 'react';
 import { useShiftGraph } from '../../shiftApi.js';
 import { PROCESS_COLORS, stateColor, useShiftLabels } from './shiftLabels.js';
 import { hourTicks, type ShiftSpan, wallTime } from './shiftTime.js';
@@ -18,10 +19,27 @@ interface Bar {
  * states), so gaps and unexplained stops stand out. Plain elements, no chart library: the report
  * chunk stays small and the bars print as they are.
  */
-export function ShiftTimeBar({ runId, shiftRecId, span }: { runId: number; shiftRecId: number; span: ShiftSpan }) {
+export function ShiftTimeBar({
+  runId,
+  shiftRecId,
+  span,
+  onDrawn,
+}: {
+  runId: number;
+  shiftRecId: number;
+  span: ShiftSpan;
+  /** Told once the bar is drawn or could not be read (the screen tools wait for it). */
+  onDrawn?: (outcome: 'drawn' | 'failed') => void;
+}) {
   const t = useT();
   const labels = useShiftLabels();
   const graph = useShiftGraph(runId, shiftRecId);
+  const told = useRef(onDrawn);
+  told.current = onDrawn;
+  useEffect(() => {
+    if (graph.isSuccess) told.current?.('drawn');
+    else if (graph.isError) told.current?.('failed');
+  }, [graph.isSuccess, graph.isError]);
   if (graph.isPending) return <Skeleton active paragraph={{ rows: 2 }} />;
   if (graph.isError) return <Alert type="error" showIcon title={graph.error.message} />;
 
