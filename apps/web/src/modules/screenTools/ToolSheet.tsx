@@ -75,9 +75,9 @@ export function ToolSheet({ session, title, when, state, children }: ToolSheetPr
 }
 
 /** A key figure: its label above a large value, a note below. */
-export function Figure({ label, value, note, testId }: { label: string; value: ReactNode; note?: ReactNode; testId: string }) {
+export function Figure({ label, value, note, testId, tone }: { label: string; value: ReactNode; note?: ReactNode; testId: string; tone?: 'good' | 'bad' }) {
   return (
-    <div className="tool-figure" data-testid={testId}>
+    <div className={tone ? `tool-figure tool-figure-${tone}` : 'tool-figure'} data-testid={testId} data-tone={tone}>
       <div className="tool-figure-label">{label}</div>
       <div className="tool-figure-value">{value}</div>
       {note ? <div className="tool-figure-note">{note}</div> : null}

@@ -131,6 +131,9 @@ describe('screen tool pages', { timeout: 30_000 }, () => {
       const rings = screen.getByTestId('figure-rings').textContent ?? '';
       expect(rings).toContain('8');
       expect(rings).toContain('Plan 12 · 66.67%');
+      // The day is still going on: behind plan is not said yet.
+      expect(screen.getByTestId('figure-rings').getAttribute('data-tone')).toBeNull();
+      expect(screen.getByTestId('tool-when').textContent).toContain('so far, until 09:00');
       expect(screen.getByTestId('figure-cumulative').textContent).toContain('468');
       expect(screen.getByTestId('figure-cumulative').textContent).toContain('of 1,800 · 26.00%');
       expect(screen.getByTestId('figure-waiting').textContent).toContain('52.14%');
@@ -168,6 +171,8 @@ describe('screen tool pages', { timeout: 30_000 }, () => {
       expect(calledWith('report.period')).toEqual([{ runId: 1, unit: 'week', date: '2026-11-16' }]);
       expect(screen.getByTestId('tool-title').textContent).toBe('Wochenzusammenfassung');
       expect(screen.getByTestId('tool-when').textContent).toBe('16/11/2026 – 22/11/2026');
+      // A week that is over: 8 rings of 12 planned reads as behind plan.
+      expect(screen.getByTestId('figure-rings').getAttribute('data-tone')).toBe('bad');
     });
 
     it('a report that cannot be read: state error with its reason', async () => {

@@ -45,15 +45,15 @@ function Summary({ report }: { report: pr.PeriodReport }) {
   const { actual, plan, cumulative, rates, times } = report;
   const ofPlan = (value: number, planned: number | undefined, decimals: number) =>
     planned === undefined ? t('screenTools.daily.noPlan') : t('screenTools.daily.plan', { plan: f.number(planned, decimals), percent: planned > 0 ? f.percent(value / planned) : '—' });
-  const behind = (value: number, planned: number | undefined) => (planned === undefined || planned <= 0 ? '' : value >= planned ? 'tool-figure-good' : 'tool-figure-bad');
+  // Behind or ahead of plan is said once the period is over; a day in progress is only on its way.
+  const over = report.end <= Date.now();
+  const tone = (value: number, planned: number | undefined) => (!over || planned === undefined || planned <= 0 ? undefined : value >= planned ? 'good' : 'bad');
   const stops = [...report.stopReasons].sort((a, b) => b.durationMs - a.durationMs).slice(0, TOP_STOPS);
   const week = report.unit !== 'day';
   return (
     <>
       <div className="tool-figures" data-testid="tool-figures">
-        <div className={behind(actual.rings, plan?.rings)}>
-          <Figure testId="figure-rings" label={t('screenTools.daily.rings')} value={f.number(actual.rings, 0)} note={ofPlan(actual.rings, plan?.rings, 0)} />
-        </div>
+        <Figure testId="figure-rings" tone={tone(actual.rings, plan?.rings)} label={t('screenTools.daily.rings')} value={f.number(actual.rings, 0)} note={ofPlan(actual.rings, plan?.rings, 0)} />
         <Figure testId="figure-metres" label={t('screenTools.daily.metres')} value={f.number(actual.metres, 1)} note={ofPlan(actual.metres, plan?.metres, 1)} />
         <Figure
           testId="figure-cumulative"
