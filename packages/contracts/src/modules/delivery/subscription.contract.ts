@@ -134,6 +134,18 @@ export const SubscriptionSchema = z.object({
 });
 export type Subscription = z.infer<typeof SubscriptionSchema>;
 
+/** How the save's fields are named in its field problems (the rest by their common labels). */
+const SAVE_FIELD_LABELS = {
+  tool: 'delivery.field.tool',
+  kind: 'delivery.field.schedule',
+  time: 'delivery.field.time',
+  format: 'delivery.field.format',
+  size: 'delivery.field.size',
+  message: 'delivery.field.channels',
+  emails: 'delivery.field.emails',
+  webhookUrl: 'delivery.field.webhookUrl',
+};
+
 export const subscriptionOptions = defineEndpoint({
   id: 'delivery.options',
   base: 'project',
@@ -165,6 +177,7 @@ export const subscriptionSave = defineEndpoint({
   summary: `Creates or edits one of the caller's subscriptions (at most ${LIMITS.subscriptionsPerUserRunMax} per run). The tool's read code is needed at the run; e-mail needs a configured SMTP server; a webhook gets a secret, answered once`,
   input: SubscriptionSaveSchema,
   output: SubscriptionSchema,
+  fieldLabels: SAVE_FIELD_LABELS,
 });
 
 export const subscriptionDelete = defineEndpoint({
