@@ -1,4 +1,4 @@
-import { adminContract, endpointUrl, LIMITS, subscriptionContract as c } from '@boreline/contracts';
+import { adminContract, endpointUrl, LIMITS, runAdminContract, subscriptionContract as c } from '@boreline/contracts';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildRun, buildUser, call, signIn } from '../../../../test/factories.js';
@@ -77,7 +77,7 @@ describe('report subscriptions: saving, the delivery job and the log', () => {
   let renderer: RendererDouble;
   const channels = new ChannelsDouble();
   const ids = { runA: 0, runA2: 0, runB: 0, userA: 0, orgA: 0 };
-  const tokens = { a: '', a2: '', noTool: '', b: '' };
+  const tokens = { a: '', a2: '', noTool: '', b: '', sa: '' };
 
   const request = async (endpoint: Endpoint, payload: Record<string, unknown>, token: string, lang = 'en_US'): Promise<Body> => {
     if (endpoint.method === 'GET') {
@@ -103,6 +103,7 @@ describe('report subscriptions: saving, the delivery job and the log', () => {
     renderer = new RendererDouble(png);
     t = await createTestApp({}, { now: () => clock, delivery: { renderer, channels } });
     const sa = await signIn(t.app, ADMIN.email, ADMIN.password, { ip: '10.97.0.1' });
+    tokens.sa = sa;
     const ok = async (endpoint: { path: string }, payload: object) => {
       const body = envelope(await call(t.app, 'POST', `/server_main${endpoint.path}`, { token: sa, payload }));
       expect(body.code, body.msg).toBe(0);
@@ -430,6 +431,14 @@ describe('report subscriptions: saving, the delivery job and the log', () => {
     expect(data(await request(c.subscriptionDelete, { id: sub.id }, tokens.a))).toBeNull();
     expect(await t.db.kysely.selectFrom('files').select('id').where('id', 'in', kept).execute()).toEqual([]);
     expect(await t.db.kysely.selectFrom('report_deliveries').select('id').where('subscription_id', '=', sub.id).execute()).toEqual([]);
+  });
+
+  it('goes with its run when the run (holding no data) is deleted', async () => {
+    const runId = await buildRun(t.db, ids.orgA, { projectName: 'Metro A, cancelled drive' });
+    const sub = data<c.Subscription>(await save(daily({ runId })));
+    const deleted = envelope(await call(t.app, 'POST', endpointUrl(runAdminContract.runDelete), { token: tokens.sa, payload: { runId } }));
+    expect(deleted.code, deleted.msg).toBe(0);
+    expect(await t.db.kysely.selectFrom('report_subscriptions').select('id').where('id', '=', sub.id).executeTakeFirst()).toBeUndefined();
   });
 
   it('runs as a scheduled job of the server', async () => {
