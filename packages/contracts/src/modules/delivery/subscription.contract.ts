@@ -136,12 +136,9 @@ export type Subscription = z.infer<typeof SubscriptionSchema>;
 
 /** How the save's fields are named in its field problems (the rest by their common labels). */
 const SAVE_FIELD_LABELS = {
-  tool: 'delivery.field.tool',
-  kind: 'delivery.field.schedule',
+  kind: 'field.schedule',
   time: 'delivery.field.time',
-  format: 'delivery.field.format',
-  size: 'delivery.field.size',
-  message: 'delivery.field.channels',
+  message: 'field.channels',
   emails: 'delivery.field.emails',
   webhookUrl: 'delivery.field.webhookUrl',
 };

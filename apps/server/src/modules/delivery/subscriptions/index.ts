@@ -22,8 +22,8 @@ declare module '../../../core/services.js' {
 }
 
 /**
- * Subscriptions, the delivery job and the delivery log (subscription.contract.ts). The job
- * (`delivery.subscriptions`) runs every `config.delivery.intervalMs` on the server's clock.
+ * Subscriptions, the delivery job and the delivery log (subscription.contract.ts). The job runs
+ * every `config.delivery.intervalMs` on the server's clock.
  */
 export function registerSubscriptions(ctx: ModuleContext, deps: { renderer: ToolRenderer; channels: DeliveryChannels }): void {
   const ports = ctx.services.has('deliveryPorts') ? ctx.services.get('deliveryPorts') : {};
