@@ -1,4 +1,4 @@
-import type { MatrixObjects, MatrixSamples } from '../../../test/matrix.js';
+import type { MatrixObjects, MatrixSamples } from '../../../../test/matrix.js';
 
 /** A subscription of A's user to A's first run, named with the canary: nobody else may see, send or delete it. */
 export const matrixObjects: MatrixObjects = async ({ db, a, canary }) => {
