@@ -212,7 +212,7 @@ export const subscriptionDeliveries = defineEndpoint({
 
 /** The JSON a webhook receives; header `X-Boreline-Signature: sha256=<hex HMAC of the body>`. */
 export const WebhookPayloadSchema = z.object({
-  event: z.literal('report.delivered'),
+  event: z.literal('reportDelivered'),
   deliveryId: z.number().int(),
   subscription: z.object({ id: z.number().int(), name: z.string() }),
   run: z.object({ runId: z.number().int(), projectName: z.string(), tbmCode: z.string() }),
