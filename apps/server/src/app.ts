@@ -21,6 +21,7 @@ import { JobRegistry } from './jobs/job.js';
 import { JobRunner } from './jobs/jobRunner.js';
 import { JobRunsRepo } from './jobs/jobRuns.repo.js';
 import type { SmsSender } from './modules/auth/index.js';
+import type { DeliveryChannels, ToolRenderer } from './modules/delivery/index.js';
 import { SERVER_MODULES } from './modules.js';
 import type { Lifecycle, ModuleContext } from './platform/module.js';
 import { LiveFeed } from './realtime/liveFeed.js';
@@ -58,6 +59,8 @@ export interface AppOverrides {
   logStream?: { write(line: string): void };
   /** The wall clock of the real-time reads and jobs: frames' arrival, staleness, connection state (tests move it). */
   now?: () => number;
+  /** Report delivery's renderer and channels in place of the browser, SMTP and webhooks (the delivery job's tests). */
+  delivery?: { renderer?: ToolRenderer; channels?: DeliveryChannels };
 }
 
 function redisClient(url: string, app: FastifyInstance): Redis {
@@ -136,6 +139,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
 
   const services = new ServiceRegistry();
   if (overrides.sms) services.provide('sms', overrides.sms);
+  if (overrides.delivery) services.provide('deliveryPorts', overrides.delivery);
   const jobs = new JobRegistry();
   // The platform's own jobs: closing ingest windows of machines gone quiet (each instance for its
   // own open runs), and the per-ring tag statistics of completed rings.

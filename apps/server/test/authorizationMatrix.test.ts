@@ -21,8 +21,8 @@ const TODAY = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome' }).form
  */
 const CANARY = 'CANARY-A-7f3c';
 const MISSING = 987_654_321;
-/** Every module's samples, found by file name (`modules/<m>/<m>.matrix.ts`). */
-const MODULES = Object.values(import.meta.glob<{ matrixSamples: MatrixSamples; matrixObjects?: MatrixObjects }>('../src/modules/*/*.matrix.ts', { eager: true }));
+/** Every module's samples, found by file name (`modules/<m>/<m>.matrix.ts`, or in a part's folder of a module: `modules/<m>/<part>/<part>.matrix.ts`). */
+const MODULES = Object.values(import.meta.glob<{ matrixSamples: MatrixSamples; matrixObjects?: MatrixObjects }>('../src/modules/**/*.matrix.ts', { eager: true }));
 const MODULE_SAMPLES: MatrixSamples[] = MODULES.map((m) => m.matrixSamples);
 /** What a route without a sample is sent (one object, so a sample's absence can be told). */
 const NO_SAMPLE: object = Object.freeze({});
@@ -223,6 +223,13 @@ describe('authorization matrix', () => {
           .returning('id')
           .executeTakeFirstOrThrow()
       ).id,
+      subscription: (
+        await t.db.kysely
+          .insertInto('report_subscriptions')
+          .values({ user_id: otherTenantUser.id, run_id: runB, name: 'B summary', tool: 'shiftDailyTool', schedule_kind: 'daily', schedule_time: '07:00', format: 'png', size: 'phone', lang: null, channel_message: 1, emails: '[]', webhook_url: null, webhook_secret: null, enabled: 0, next_due_at: null, created_at: Date.now(), updated_at: Date.now() })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id,
       drawing: (
         await t.db.kysely
           .insertInto('graph_drawings')
@@ -327,7 +334,7 @@ describe('authorization matrix', () => {
 
   it("swaps every id field of every request, found in the route's contract, for another tenant's object: refused, and answered as a missing id is", async () => {
     const routes = t.app.routeTable.filter((r) => r.url.startsWith('/server_') && r.method !== 'HEAD' && r.permission !== 'public' && r.permission !== 'machine');
-    const missing: Record<IdKind, number | string> = { org: MISSING, role: MISSING, user: MISSING, run: MISSING, shiftReport: MISSING, shift: MISSING, shiftRecord: MISSING, message: MISSING, file: 'missingFileIdAAAAAAAAA', resource: MISSING, alarm: MISSING, riskPoint: MISSING, maintenancePlan: MISSING, maintenanceRecord: MISSING, stockPart: MISSING, stockSheet: MISSING, segmentPose: MISSING, tailGap: MISSING, tailClearance: MISSING, repair: MISSING, knowledge: MISSING, announcement: MISSING, collectionItem: MISSING, drawing: MISSING, feedback: MISSING };
+    const missing: Record<IdKind, number | string> = { org: MISSING, role: MISSING, user: MISSING, run: MISSING, shiftReport: MISSING, shift: MISSING, shiftRecord: MISSING, message: MISSING, file: 'missingFileIdAAAAAAAAA', resource: MISSING, alarm: MISSING, riskPoint: MISSING, maintenancePlan: MISSING, maintenanceRecord: MISSING, stockPart: MISSING, stockSheet: MISSING, segmentPose: MISSING, tailGap: MISSING, tailClearance: MISSING, repair: MISSING, knowledge: MISSING, announcement: MISSING, collectionItem: MISSING, drawing: MISSING, feedback: MISSING, subscription: MISSING };
     const send = async (route: (typeof routes)[number], endpoint: EndpointDefinition, input: object) => {
       const inQuery = route.method === 'GET' || inputSource(endpoint) === 'query';
       const response = await t.app.inject({

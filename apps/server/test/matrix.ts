@@ -82,7 +82,7 @@ export function idFieldsOf(input: z.ZodType): IdField[] {
 }
 
 /** The kinds of object an id field names. */
-export type IdKind = 'org' | 'role' | 'user' | 'run' | 'shiftReport' | 'shift' | 'shiftRecord' | 'message' | 'file' | 'resource' | 'alarm' | 'riskPoint' | 'maintenancePlan' | 'maintenanceRecord' | 'stockPart' | 'stockSheet' | 'segmentPose' | 'tailGap' | 'tailClearance' | 'repair' | 'knowledge' | 'drawing' | 'feedback' | 'announcement' | 'collectionItem';
+export type IdKind = 'org' | 'role' | 'user' | 'run' | 'shiftReport' | 'shift' | 'shiftRecord' | 'message' | 'file' | 'resource' | 'alarm' | 'riskPoint' | 'maintenancePlan' | 'maintenanceRecord' | 'stockPart' | 'stockSheet' | 'segmentPose' | 'tailGap' | 'tailClearance' | 'repair' | 'knowledge' | 'drawing' | 'feedback' | 'announcement' | 'collectionItem' | 'subscription';
 
 /** What a field named `…Id` / `…Ids` names, by its name. */
 export const KIND_OF_FIELD: Readonly<Record<string, IdKind>> = {
@@ -138,6 +138,8 @@ const KIND_OF_OBJECT: readonly (readonly [RegExp, IdKind])[] = [
   // A graph call's `id` names one of the run's drawings.
   [/^graph\./, 'drawing'],
   [/^feedback\./, 'feedback'],
+  // A delivery call's `id` names one of the caller's report subscriptions.
+  [/^delivery\./, 'subscription'],
 ];
 
 /** The kind of an id field; undefined when the matrix cannot tell (the swap test then fails, naming the field). */

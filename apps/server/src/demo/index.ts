@@ -4,6 +4,7 @@ import { seedDemoAlarmHistory } from '../modules/alarm/demo/demoAlarmHistory.js'
 import { seedDemoAlarmSettings } from '../modules/alarm/demo/demoAlarmPoints.js';
 import { seedDemoAnnouncements } from '../modules/announcement/index.js';
 import { seedDemoCollection } from '../modules/collection/index.js';
+import { seedDemoSubscriptions } from '../modules/delivery/subscriptions/index.js';
 import { seedDemoFeedback } from '../modules/feedback/index.js';
 import { seedDemoDrawings } from '../modules/graph/index.js';
 import { seedDemoMaintenance } from '../modules/maintenance/index.js';
@@ -47,6 +48,10 @@ export const demoModule = defineModule({
           ctx.log.info({ announcements, starred }, 'demo announcements and collection ready');
         })
         .catch((error: unknown) => ctx.log.error({ err: error }, 'demo announcements failed'));
+      // The administrator's morning summary of each project, to the message centre.
+      await seedDemoSubscriptions(ctx.db, created.map((run) => run.runId), now)
+        .then((subscriptions) => ctx.log.info({ subscriptions }, 'demo subscriptions ready'))
+        .catch((error: unknown) => ctx.log.error({ err: error }, 'demo subscriptions failed'));
       // A few feedback entries in the sites' languages, some answered.
       if (created.length > 0) {
         await seedDemoFeedback(ctx.db, now)

@@ -21,6 +21,8 @@ const SETTINGS_TABLES: ReadonlySet<string> = new Set([
   'h5_tickets',
   'machine_disconnections',
   'messages',
+  // A user's report subscriptions of the run are settings (their delivery log goes with them).
+  'report_subscriptions',
 ]);
 
 export type RunAdminRow = Selectable<RunTable> & { org_name: string; org_path: string };

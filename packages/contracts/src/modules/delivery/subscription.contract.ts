@@ -134,6 +134,15 @@ export const SubscriptionSchema = z.object({
 });
 export type Subscription = z.infer<typeof SubscriptionSchema>;
 
+/** How the save's fields are named in its field problems (the rest by their common labels). */
+const SAVE_FIELD_LABELS = {
+  kind: 'field.schedule',
+  time: 'delivery.field.time',
+  message: 'field.channels',
+  emails: 'delivery.field.emails',
+  webhookUrl: 'delivery.field.webhookUrl',
+};
+
 export const subscriptionOptions = defineEndpoint({
   id: 'delivery.options',
   base: 'project',
@@ -165,6 +174,7 @@ export const subscriptionSave = defineEndpoint({
   summary: `Creates or edits one of the caller's subscriptions (at most ${LIMITS.subscriptionsPerUserRunMax} per run). The tool's read code is needed at the run; e-mail needs a configured SMTP server; a webhook gets a secret, answered once`,
   input: SubscriptionSaveSchema,
   output: SubscriptionSchema,
+  fieldLabels: SAVE_FIELD_LABELS,
 });
 
 export const subscriptionDelete = defineEndpoint({
@@ -202,7 +212,7 @@ export const subscriptionDeliveries = defineEndpoint({
 
 /** The JSON a webhook receives; header `X-Boreline-Signature: sha256=<hex HMAC of the body>`. */
 export const WebhookPayloadSchema = z.object({
-  event: z.literal('report.delivered'),
+  event: z.literal('reportDelivered'),
   deliveryId: z.number().int(),
   subscription: z.object({ id: z.number().int(), name: z.string() }),
   run: z.object({ runId: z.number().int(), projectName: z.string(), tbmCode: z.string() }),
