@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { toolPagesContract, H5_SESSION_CODES, isResourceCode, type Permission, type ResourceCode } from '@boreline/contracts';
+import { filesContract, toolPagesContract, H5_SESSION_CODES, isResourceCode, type Permission, type ResourceCode } from '@boreline/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { errors } from './errors.js';
 
@@ -25,6 +25,13 @@ export function scopedCodes(session: AuthSession): readonly ResourceCode[] | nul
   if (session.runId === null) return null;
   return session.scopeTool ? toolPagesContract.TOOL_SESSION_CODES[session.scopeTool] : H5_SESSION_CODES;
 }
+
+/**
+ * Calls a run-scoped session may make beyond its codes: a stored file and its thumbnail, which
+ * authorize by the object the file belongs to through RunScope, and RunScope holds such a session
+ * to its run and its codes (a tool page shows its drawing's picture; nothing else opens).
+ */
+const SCOPED_BY_OBJECT: ReadonlySet<string> = new Set([filesContract.download.id, filesContract.thumb.id]);
 
 export interface RouteEntry {
   method: string;
@@ -123,7 +130,8 @@ export function registerAccessGate(
     request.auth = session;
     // A run-scoped session (H5 link, tool page) opens nothing but its own reads, whatever its account holds.
     const scoped = scopedCodes(session);
-    if (scoped !== null && !(isResourceCode(permission) && scoped.includes(permission))) throw errors.forbidden();
+    const byObject = SCOPED_BY_OBJECT.has(request.routeOptions.config.endpointId ?? '');
+    if (scoped !== null && !byObject && !(isResourceCode(permission) && scoped.includes(permission))) throw errors.forbidden();
     if (permission === 'authenticated') return;
     if (!isResourceCode(permission) || !(await deps.policy.isAllowed(session, permission))) {
       throw errors.forbidden();

@@ -294,6 +294,8 @@ export class FilesService {
     const file = await this.repo.find(id);
     if (!file || file.parent_id !== null || !isPurpose(file.purpose)) throw errors.noPermission();
     const rule = FILE_PURPOSES[file.purpose];
+    // A run-scoped session (H5 link, tool page) reads only files of a run, checked below against its run and codes.
+    if (session.runId !== null && (!rule.run || file.owner_kind === null)) throw errors.noPermission();
     if (file.owner_kind === null) {
       if (file.uploader_id !== session.userId) throw errors.noPermission();
       return file;
