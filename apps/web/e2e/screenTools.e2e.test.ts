@@ -61,15 +61,17 @@ describe('screen tool pages in Chromium', () => {
     const { width, height, scale } = tp.TOOL_SIZES[size];
     const opened = await newPage(browser, { viewport: { width, height }, deviceScaleFactor: scale, reducedMotion: 'reduce' });
     await opened.page.goto(`${server.origin}${path}`, { waitUntil: 'commit' });
-    await opened.page.locator('[data-tool-state="ready"], [data-tool-state="error"]').first().waitFor({ timeout: 30_000 });
+    await opened.page.locator('[data-tool-state="ready"], [data-tool-state="error"]').first().waitFor({ timeout: 45_000 });
     return opened;
   }
 
   /** What every ready tool page shows: its state, no ticket left in the address, exactly its size's width. */
   async function expectReady(page: Page, made: { ticket: string }, size: tp.ToolSize) {
     const root = page.getByTestId('tool-page');
-    const why = async () => `${await root.getAttribute('data-tool-error')}: ${await page.getByTestId('tool-error').innerText().catch(() => '')}`;
-    expect(await root.getAttribute('data-tool-state'), await why()).toBe('ready');
+    const state = await root.getAttribute('data-tool-state');
+    // Why not, when not: the reason's key and the page's own words.
+    const why = state === 'ready' ? '' : `${await root.getAttribute('data-tool-error')}: ${await page.getByTestId('tool-error').innerText({ timeout: 1_000 }).catch(() => '')}`;
+    expect(state, why).toBe('ready');
     expect(page.url()).not.toContain('ticket');
     expect(page.url()).not.toContain(made.ticket);
     expect(await page.evaluate(() => window.history.length)).toBeLessThanOrEqual(2);
@@ -79,7 +81,7 @@ describe('screen tool pages in Chromium', () => {
     expect(await page.evaluate(() => sessionStorage.getItem('boreline.token'))).toBeNull();
   }
 
-  it('shift daily tool: yesterday\'s figures at phone and A4 size, in the address\'s or the run\'s language', { timeout: 90_000 }, async () => {
+  it('shift daily tool: yesterday\'s figures at phone and A4 size, in the address\'s or the run\'s language', { timeout: 180_000 }, async () => {
     const report = await apiCall(server.origin, token, periodReportContract.periodReport, { runId, unit: 'day', date: yesterday });
     for (const size of ['phone', 'a4'] as const) {
       const made = await ticket('shiftDailyTool', { size, params: { date: yesterday, unit: 'day' } });
@@ -106,7 +108,7 @@ describe('screen tool pages in Chromium', () => {
     await italian.page.context().close();
   });
 
-  it('shift report tool: the named shift\'s leader, rings and time bar on a phone', { timeout: 60_000 }, async () => {
+  it('shift report tool: the named shift\'s leader, rings and time bar on a phone', { timeout: 120_000 }, async () => {
     const day = await apiCall(server.origin, token, shiftReportContract.shiftDayList, { runId, date: yesterday });
     const shift = day.shifts.find((s) => s.shiftRecId !== null);
     expect(shift).toBeTruthy();
@@ -125,7 +127,7 @@ describe('screen tool pages in Chromium', () => {
     await page.context().close();
   });
 
-  it('guide tool: head and tail deviations, strokes and the last rings', { timeout: 60_000 }, async () => {
+  it('guide tool: head and tail deviations, strokes and the last rings', { timeout: 120_000 }, async () => {
     const guide = await apiCall(server.origin, token, tp.toolGuide, { runId });
     const made = await ticket('guideTool', { size: 'phone' });
     const { page, problems } = await openTool(made.path, 'phone');
@@ -141,7 +143,7 @@ describe('screen tool pages in Chromium', () => {
     await page.context().close();
   });
 
-  it('graph tool: the floor plan and the long section with the machine, at both sizes', { timeout: 90_000 }, async () => {
+  it('graph tool: the floor plan and the long section with the machine, at both sizes', { timeout: 180_000 }, async () => {
     for (const [size, drawing] of [['a4', 'plan'], ['phone', 'section']] as const) {
       const made = await ticket('graphTool', { size, params: { drawing } });
       const { page, problems } = await openTool(made.path, size);
@@ -156,7 +158,7 @@ describe('screen tool pages in Chromium', () => {
     }
   });
 
-  it('map tool: the alignment and the machine on the map', { timeout: 60_000 }, async () => {
+  it('map tool: the alignment and the machine on the map', { timeout: 120_000 }, async () => {
     const made = await ticket('bMapTool', { size: 'phone' });
     const { page, problems } = await openTool(made.path, 'phone');
     await expectReady(page, made, 'phone');
@@ -168,7 +170,7 @@ describe('screen tool pages in Chromium', () => {
     await page.context().close();
   });
 
-  it('a ticket opens its page once; a page without a ticket shows not-found', { timeout: 60_000 }, async () => {
+  it('a ticket opens its page once; a page without a ticket shows not-found', { timeout: 120_000 }, async () => {
     const made = await ticket('guideTool', { size: 'phone' });
     const first = await openTool(made.path, 'phone');
     await expectReady(first.page, made, 'phone');
