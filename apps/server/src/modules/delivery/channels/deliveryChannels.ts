@@ -100,7 +100,7 @@ export class DeliveryChannelsService implements DeliveryChannels {
     const target = await this.guard.check(url);
     const fileUrl = await this.fileLink(context.deliveryId);
     const payload: WebhookPayload = {
-      event: 'report.delivered',
+      event: subscriptionContract.WebhookPayloadSchema.shape.event.value,
       deliveryId: context.deliveryId,
       subscription: { id: context.subscription.id, name: context.subscription.name },
       run: { runId: context.run.runId, projectName: context.run.projectName, tbmCode: context.run.tbmCode },
