@@ -182,6 +182,38 @@ describe('delivery channels: message, webhook and its file link', () => {
     expect(calls).toEqual([]);
   });
 
+  it('connects to the address it checked, not to what the name resolves to later (DNS rebinding)', async () => {
+    calls.length = 0;
+    const port = new URL(hookUrl).port;
+    // A name only this resolver knows: the call can only arrive by the address the check answered.
+    const pinned = new DeliveryChannelsService({
+      messages: t.app.platform.services.get('messageCentre'),
+      links: new DeliveryLinksRepo(t.app.platform.db),
+      delivery: { smtpUrl: null, mailFrom: 'b@boreline.test', webhookAllowPrivate: true },
+      linkBase: () => ownAddress(t.app),
+      now: Date.now,
+      log: { info: () => undefined, warn: () => undefined },
+      resolve: (host) => Promise.resolve(host === 'hooks.example.test' ? [{ address: '127.0.0.1', family: 4 }] : []),
+    });
+    await pinned.webhook(context, `http://hooks.example.test:${port}/pinned`, SECRET);
+    expect(calls.map((c) => [c.path, c.headers.host])).toEqual([['/pinned', `hooks.example.test:${port}`]]);
+
+    // Public when the subscription was saved, loopback at the call: refused, nothing sent.
+    let lookups = 0;
+    const rebinding = new DeliveryChannelsService({
+      messages: t.app.platform.services.get('messageCentre'),
+      links: new DeliveryLinksRepo(t.app.platform.db),
+      delivery: { smtpUrl: null, mailFrom: 'b@boreline.test', webhookAllowPrivate: false },
+      linkBase: () => ownAddress(t.app),
+      now: Date.now,
+      log: { info: () => undefined, warn: () => undefined },
+      resolve: () => Promise.resolve([{ address: (lookups += 1) === 1 ? '93.184.215.14' : '127.0.0.1', family: 4 }]),
+    });
+    await rebinding.checkWebhookUrl(`https://rebind.example.test:${port}/hook`);
+    expect(await failure(rebinding.webhook(context, `https://rebind.example.test:${port}/hook`, SECRET))).toBe('deliveryChannels.error.addressRefused');
+    expect(calls).toHaveLength(1);
+  });
+
   it('leaves the message in the owner’s message centre, with the file’s id, once per delivery', async () => {
     const centre = channels();
     await centre.message(context);

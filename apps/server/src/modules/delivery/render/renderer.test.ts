@@ -18,6 +18,8 @@ import { createRenderer, launchChromium, PageRenderer, RenderError, SharedBrowse
 const browserPath = loadConfig({ NODE_ENV: 'test', ADMIN_PASSWORD: 'Admin-pass-2026', ADMIN_EMAIL: 'a@b.test', ADMIN_PHONE: '10000000000' }).delivery.browserPath;
 /** How far a page size is from another, in points. */
 const offBy = (a: { width: number; height: number }, b: { width: number; height: number }) => Math.max(Math.abs(a.width - b.width), Math.abs(a.height - b.height));
+/** How long each page's data request is held: long enough that two renders surely overlap on a busy machine. */
+const HOLD_MS = 1_200;
 const quiet = { info: () => undefined, warn: () => undefined };
 
 /** A tool page: a red band on top, text, `height` CSS pixels tall, ready after `delayMs`. */
@@ -39,7 +41,6 @@ describe('tool page renderer (real Chromium)', () => {
   let base: string;
   let holding = 0;
   let mostHeld = 0;
-  let holdMs = 400;
   let shared: SharedBrowser;
   let renderer: PageRenderer;
 
@@ -58,7 +59,7 @@ describe('tool page renderer (real Chromium)', () => {
         setTimeout(() => {
           holding -= 1;
           response.writeHead(200, { 'content-type': 'text/plain' }).end('ok');
-        }, holdMs);
+        }, HOLD_MS);
         return;
       }
       response.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
@@ -155,7 +156,6 @@ describe('tool page renderer (real Chromium)', () => {
 
   it('renders at most two pages at once, all of them in the end, and leaves no context open', async () => {
     mostHeld = 0;
-    holdMs = 400;
     const files = await Promise.all(Array.from({ length: 5 }, () => renderer.capture({ url: `${base}/held`, size: 'phone', format: 'png' })));
     expect(files.map((f) => f.contentType)).toEqual(Array(5).fill('image/png'));
     expect(mostHeld).toBe(2);
