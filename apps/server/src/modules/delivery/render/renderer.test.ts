@@ -163,6 +163,23 @@ describe('tool page renderer (real Chromium)', () => {
     expect((await shared.get()).contexts()).toHaveLength(0);
   });
 
+  it('leaves no page process behind after many renders (memory stays flat)', async () => {
+    const browser = await shared.get();
+    const cdp = await browser.newBrowserCDPSession();
+    const renderers = async () => ((await cdp.send('SystemInfo.getProcessInfo')) as { processInfo: { type: string }[] }).processInfo.filter((p) => p.type === 'renderer').length;
+    const files = await Promise.all(Array.from({ length: 10 }, (_, i) => renderer.capture({ url: `${base}/ready?height=${400 + i * 50}`, size: i % 2 ? 'phone' : 'a4', format: i % 3 ? 'png' : 'pdf' })));
+    expect(files).toHaveLength(10);
+    expect(browser.contexts()).toHaveLength(0);
+    // Each context's renderer process ends with it (Chromium takes a moment to reap them).
+    let left = await renderers();
+    for (let waited = 0; left > 0 && waited < 5_000; waited += 100) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      left = await renderers();
+    }
+    expect(left).toBe(0);
+    await cdp.detach();
+  });
+
   it('stops at once when the caller aborts', async () => {
     const controller = new AbortController();
     const started = Date.now();
