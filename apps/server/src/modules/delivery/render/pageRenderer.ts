@@ -87,16 +87,15 @@ export class PageRenderer {
       });
       const url = typeof request.url === 'string' ? request.url : await abortable(request.url());
       const size = TOOL_SIZES[request.size];
-      context = await abortable(
-        browser.newContext({
-          viewport: { width: size.width, height: size.height },
-          deviceScaleFactor: size.scale,
-          reducedMotion: 'reduce',
-          // The page is this server's own; nothing it shows is downloaded or kept.
-          acceptDownloads: false,
-          serviceWorkers: 'block',
-        }),
-      );
+      // Not raced: a context made after the deadline must still be known here to be closed below.
+      context = await browser.newContext({
+        viewport: { width: size.width, height: size.height },
+        deviceScaleFactor: size.scale,
+        reducedMotion: 'reduce',
+        // The page is this server's own; nothing it shows is downloaded or kept.
+        acceptDownloads: false,
+        serviceWorkers: 'block',
+      });
       if (deadline.aborted) throw stopped();
       const page = await abortable(context.newPage());
       const response = await abortable(page.goto(url, { waitUntil: 'domcontentloaded', timeout: remaining() }));
