@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { LIMITS } from '@boreline/contracts';
-import { chromium } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import type { ModuleContext } from '../../../platform/module.js';
 import type { ToolRenderer } from '../ports.js';
 import type { ToolTicketService } from '../toolPages/index.js';
@@ -19,7 +19,9 @@ export { SharedBrowser } from './sharedBrowser.js';
  * this server's own tool pages. The server's stop closes it, so the launcher's own signal
  * handlers stay off (they would race the server's orderly shutdown).
  */
-export function launchChromium(executablePath: string) {
+export async function launchChromium(executablePath: string): Promise<Browser> {
+  // Loaded with the first render: a server that never renders never loads the driver.
+  const { chromium } = await import('playwright-core');
   return chromium.launch({
     executablePath,
     headless: true,
