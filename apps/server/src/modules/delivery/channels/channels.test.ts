@@ -119,7 +119,7 @@ describe('delivery channels: message, webhook and its file link', () => {
 
     const payload = subscriptionContract.WebhookPayloadSchema.parse(JSON.parse(call0.body));
     expect(payload).toMatchObject({
-      event: 'report.delivered',
+      event: 'reportDelivered',
       deliveryId: context.deliveryId,
       subscription: { id: context.subscription.id, name: 'Morning summary' },
       run: { runId: context.run.runId, projectName: 'Metro Linea 4', tbmCode: 'TBM-04' },
