@@ -80,6 +80,7 @@ describe('delivery channels: message, webhook and its file link', () => {
       subscription: { id: subscription.id, name: 'Morning summary', userId: ownerId, runId, tool: 'shiftDailyTool', format: 'png', language: 'en_US' },
       run: { runId, projectName: 'Metro Linea 4', tbmCode: 'TBM-04', timeZone: 'Europe/Rome' },
       file: { id: file.id, name: file.name, contentType: 'image/png', bytes: png },
+      picture: () => Promise.resolve({ id: file.id, name: file.name }),
     };
 
     receiver = createServer((request, response) => {

@@ -57,6 +57,7 @@ export class DeliveryChannelsService implements DeliveryChannels {
 
   async message(context: DeliveryContext): Promise<void> {
     const key: MessageKey = subscriptionContract.DELIVERY_MESSAGE_KEY;
+    const picture = await context.picture();
     await this.deps.messages.send({
       type: 'report',
       userIds: [context.subscription.userId],
@@ -66,8 +67,8 @@ export class DeliveryChannelsService implements DeliveryChannels {
         name: param(context.subscription.name),
         project: param(context.run.projectName),
         tool: { key: TOOL_NAME_KEYS[context.subscription.tool] },
-        fileId: context.file.id,
-        fileName: param(context.file.name),
+        fileId: picture.id,
+        fileName: param(picture.name),
       },
       object: { kind: 'reportDelivery', id: context.deliveryId },
       // A retry after a message that did land (the job stopped before noting it) writes no second one.

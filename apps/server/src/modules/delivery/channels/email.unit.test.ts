@@ -22,6 +22,7 @@ const context = (language: DeliveryContext['subscription']['language']): Deliver
   subscription: { id: 9, name: 'Riepilogo del mattino', userId: 3, runId: 5, tool: 'shiftDailyTool', format: 'png', language },
   run: { runId: 5, projectName: 'Metro M4 Milano', tbmCode: 'TBM-07', timeZone: 'Europe/Rome' },
   file: { id: 'f123', name: 'Metro M4 Milano – 2026-11-25.png', contentType: 'image/png', bytes: PNG },
+  picture: () => Promise.resolve({ id: 'f1', name: 'picture.png' }),
 });
 
 const channels = (smtpUrl: string | null, timeoutMs = 5_000) =>
