@@ -30,7 +30,7 @@ export function SecretDialog({ secret, onClose }: { secret: string | null; onClo
       onOk={onClose}
       okText={t('deliveryWeb.secret.done')}
       cancelButtonProps={{ style: { display: 'none' } }}
-      maskClosable={false}
+      mask={{ closable: false }}
       destroyOnHidden
       width={600}
       data-testid="secret-dialog"
