@@ -14,6 +14,7 @@ import { ringStats } from './benches/ringStats.js';
 import { sessionRead } from './benches/sessionRead.js';
 import { simulator } from './benches/simulator.js';
 import { spreadsheetImport } from './benches/spreadsheetImport.js';
+import { toolRender } from './benches/toolRender.js';
 
 /** `npm run bench` runs every benchmark; `npm run bench -- <name>` one. Needs `npm run build` first. */
 const BENCHES: Record<string, () => Promise<void>> = {
@@ -33,6 +34,7 @@ const BENCHES: Record<string, () => Promise<void>> = {
   'session-read': sessionRead,
   simulator,
   'spreadsheet-import': spreadsheetImport,
+  'tool-render': toolRender,
 };
 
 const wanted = process.argv.slice(2);

@@ -12,6 +12,8 @@ export interface BenchServer {
   headers: Record<string, string>;
   /** The administrator's first password (the server prints it once). */
   password: string;
+  /** The server's process id (its memory is read from /proc). */
+  pid: number;
   stop(): void;
 }
 
@@ -38,6 +40,7 @@ export async function startBenchServer(env: Record<string, string> = {}): Promis
     origin,
     headers: { authorization: login.data.token, 'content-type': 'application/json', lang: 'en_US' },
     password,
+    pid: server.child.pid ?? 0,
     stop: () => {
       server.child.kill();
       rmSync(dataDir, { recursive: true, force: true });

@@ -207,7 +207,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       ),
     },
     delivery: {
-      browserPath: e.RENDER_BROWSER ?? defaultBrowser(),
+      // A configured browser that is not there renders nothing (code 3), like a server without one.
+      browserPath: e.RENDER_BROWSER === undefined ? defaultBrowser() : existsSync(e.RENDER_BROWSER) ? e.RENDER_BROWSER : null,
       baseUrl: e.RENDER_BASE_URL ?? null,
       concurrency: e.RENDER_CONCURRENCY,
       smtpUrl: e.SMTP_URL ?? null,

@@ -21,8 +21,8 @@ const TODAY = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome' }).form
  */
 const CANARY = 'CANARY-A-7f3c';
 const MISSING = 987_654_321;
-/** Every module's samples, found by file name (`modules/<m>/<m>.matrix.ts`). */
-const MODULES = Object.values(import.meta.glob<{ matrixSamples: MatrixSamples; matrixObjects?: MatrixObjects }>('../src/modules/*/*.matrix.ts', { eager: true }));
+/** Every module's samples, found by file name (`modules/<m>/<m>.matrix.ts`, or in a part's folder of a module: `modules/<m>/<part>/<part>.matrix.ts`). */
+const MODULES = Object.values(import.meta.glob<{ matrixSamples: MatrixSamples; matrixObjects?: MatrixObjects }>('../src/modules/**/*.matrix.ts', { eager: true }));
 const MODULE_SAMPLES: MatrixSamples[] = MODULES.map((m) => m.matrixSamples);
 /** What a route without a sample is sent (one object, so a sample's absence can be told). */
 const NO_SAMPLE: object = Object.freeze({});

@@ -18,6 +18,8 @@ const EXPECTED_PUBLIC_API = [
   'GET /server_main/g/web/sys/openapi/v1',
   // The H5 view's one-time link exchange (the token in the body is the credential).
   'POST /server_project/g/web/monitor/h5/exchange/v1',
+  // A tool page's one-time render ticket exchange, like the H5 link's (the ticket in the body is the credential).
+  'POST /server_project/g/web/tool/exchange/v1',
   // A file ticket's stream (the ticket in the query, issued for one file, is the credential).
   'GET /server_project/g/web/file/stream/v1',
   // The H5 view's current alarms: the H5 session's token in the path is the credential.

@@ -56,7 +56,7 @@ export const migration: DialectMigration = {
       .addColumn('next_attempt_at', 'bigint')
       /** Set while an instance works on it (a lease: another instance takes it over after). */
       .addColumn('claimed_until', 'bigint')
-      .addColumn('file_id', 'varchar(32)', (c) => c.references('files.id').onDelete('set null'))
+      .addColumn('file_id', 'varchar(32)')
       .addColumn('file_name', 'varchar(200)')
       .addColumn('error', 'varchar(1000)')
       /** JSON: each channel's state, attempts, last error and time. */
@@ -64,6 +64,7 @@ export const migration: DialectMigration = {
       .addColumn('created_at', 'bigint', notNull)
       .addColumn('finished_at', 'bigint')
       .addUniqueConstraint('report_deliveries_due_uq', ['subscription_id', 'due_at'])
+      .addForeignKeyConstraint('report_deliveries_file_fk', ['file_id'], 'files', ['id'], (fk) => fk.onDelete('set null'))
       .execute();
     await db.schema.createIndex('report_deliveries_next_idx').on('report_deliveries').column('next_attempt_at').execute();
 
