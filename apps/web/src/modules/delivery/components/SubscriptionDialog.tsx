@@ -6,7 +6,7 @@ import { zodFormRule } from '../../../core/forms.js';
 import { LANGUAGE_NAMES, useT } from '../../../core/i18n.js';
 import { FormDialog } from '../../../ui/FormDialog.js';
 import { WallTimeInput } from '../../../ui/form/zonedInputs.js';
-import { saveSubscription, type Subscription } from '../api.js';
+import { saveSubscription, type Subscription, type SubscriptionInput } from '../api.js';
 import { FORMAT_LABELS, SCHEDULE_KIND_LABELS, SIZE_LABELS, TOOL_LABELS } from '../labels.js';
 
 type Options = { render: boolean; email: boolean; webhookPrivate: boolean };
@@ -134,7 +134,8 @@ export function SubscriptionDialog({ open, runId, editing, options, onClose, onS
       title={editing ? t('deliveryWeb.form.editTitle') : t('deliveryWeb.form.newTitle')}
       schema={c.SubscriptionSaveSchema}
       hiddenValues={hidden}
-      initialValues={initialOf(editing) as never}
+      // The form's own shape (the run's language as a choice of its own); toInput makes the contract's input of it.
+      initialValues={initialOf(editing) as Partial<SubscriptionInput>}
       toInput={toInput}
       successText={editing ? t('common.outcome.editSuccess') : t('common.outcome.addSuccess')}
       onSubmit={async (input) => {

@@ -260,6 +260,26 @@ describe('report subscriptions page', { timeout: 45_000 }, () => {
     expect(files.fetched).toEqual([{ id: 'files.download', input: { id: 'AbCdEfGhIjKlMnOpQrStUv' } }]);
   });
 
+  it('pages through the log of older deliveries', async () => {
+    renderPage([WEEKLY]);
+    api.responses.set('delivery.log', (input: { page: number; pageSize: number }) => ({
+      total: 14,
+      page: input.page,
+      pageSize: input.pageSize,
+      records: Array.from({ length: input.page === 1 ? 10 : 4 }, (_, i) => delivery({ id: 700 + (input.page - 1) * 10 + i, subscriptionId: 12, dueAt: MILAN_7AM - ((input.page - 1) * 10 + i) * 604_800_000 })),
+    }));
+    await screen.findByText('Weekly guidance for the client', {}, SETTLE);
+    await user.click(rowOf('Weekly guidance for the client').getByTestId('subscription-log'));
+    const log = await screen.findByTestId('delivery-log-table', {}, SETTLE);
+    await within(log).findByText('26/11/2026 07:00', {}, SETTLE);
+    expect(screen.getByText('14 in all')).toBeTruthy();
+    await user.click(within(log.closest('.bl-data-table') as HTMLElement).getByTitle('2'));
+    await waitFor(() => expect(calledWith('delivery.log').at(-1)).toEqual({ id: 12, page: 2, pageSize: 10 }), SETTLE);
+    // The eleventh delivery back, ten weeks earlier: 06:00 UTC is 08:00 in Milan in summer time.
+    expect(await within(log).findByText('17/09/2026 08:00', {}, SETTLE)).toBeTruthy();
+    expect(calledWith('delivery.send')).toEqual([]);
+  });
+
   it('previews the report page as it would be delivered, and opens the tool page in a new tab', async () => {
     const open = vi.spyOn(window, 'open').mockImplementation(() => null);
     renderPage([WEEKLY]);

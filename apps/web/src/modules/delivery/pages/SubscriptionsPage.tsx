@@ -213,7 +213,15 @@ function Subscriptions({ run }: { run: CurrentRun }) {
         }}
       />
       <SecretDialog secret={secret} onClose={() => setSecret(null)} />
-      <DeliveryLogDrawer subscription={logOf} timeZone={run.timeZone} onClose={() => setLogOf(null)} />
+      <DeliveryLogDrawer
+        subscription={logOf}
+        timeZone={run.timeZone}
+        onClose={() => {
+          setLogOf(null);
+          // What the log saw happen shows in the list's last delivery too.
+          void list.refetch();
+        }}
+      />
       <ConfirmDelete
         open={deleting !== null}
         title={t('deliveryWeb.action.deleteTitle', { name: deleting?.name ?? '' })}
