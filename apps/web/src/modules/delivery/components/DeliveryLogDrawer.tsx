@@ -43,8 +43,8 @@ function FileButton({ delivery }: { delivery: Delivery }) {
     }
   };
   return (
-    <Button size="small" icon={<DownloadOutlined />} loading={busy} onClick={() => void download()} data-testid="delivery-file">
-      {fileName ?? t('deliveryWeb.log.file')}
+    <Button size="small" icon={<DownloadOutlined />} loading={busy} onClick={() => void download()} title={fileName ?? undefined} className="delivery-file" data-testid="delivery-file">
+      <span className="delivery-file-name">{fileName ?? t('deliveryWeb.log.file')}</span>
     </Button>
   );
 }
@@ -94,7 +94,7 @@ export function DeliveryLogDrawer({ subscription, timeZone, onClose }: { subscri
           {
             key: 'state',
             title: t('deliveryWeb.log.state'),
-            width: 150,
+            width: 190,
             render: (_: unknown, d: Delivery) => (
               <Space orientation="vertical" size={0}>
                 <DeliveryStateTag state={d.state} />
@@ -129,7 +129,7 @@ export function DeliveryLogDrawer({ subscription, timeZone, onClose }: { subscri
               </Space>
             ),
           },
-          { key: 'file', title: t('deliveryWeb.log.file'), width: 170, render: (_: unknown, d: Delivery) => <FileButton delivery={d} /> },
+          { key: 'file', title: t('deliveryWeb.log.file'), width: 180, render: (_: unknown, d: Delivery) => <FileButton delivery={d} /> },
         ]}
       />
     </Drawer>
