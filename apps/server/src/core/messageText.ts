@@ -47,8 +47,16 @@ export interface StoredMessage {
   readAt: number | null;
 }
 
+/** The file a message carries: a delivered report's picture, named by its parameters. */
+function fileOf(m: StoredMessage): { id: string; name: string } | null {
+  if (m.object?.kind !== 'reportDelivery') return null;
+  const { fileId, fileName } = m.content.params;
+  return typeof fileId === 'string' && typeof fileName === 'string' ? { id: fileId, name: fileName } : null;
+}
+
 /** The message as its reader sees it, with explicit fields (the lists and the personal channel alike). */
 export function presentMessage(language: Language, m: StoredMessage): messagesContract.Message {
+  const file = fileOf(m);
   return {
     id: m.id,
     type: m.type,
@@ -59,6 +67,7 @@ export function presentMessage(language: Language, m: StoredMessage): messagesCo
     title: renderMessageText(language, m.content.key, m.content.params),
     text: m.content.text,
     object: m.object,
+    ...(file ? { file } : {}),
     at: m.at,
     createdAt: m.createdAt,
     read: m.readAt !== null,

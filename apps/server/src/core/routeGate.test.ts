@@ -22,6 +22,8 @@ const EXPECTED_PUBLIC_API = [
   'POST /server_project/g/web/tool/exchange/v1',
   // A file ticket's stream (the ticket in the query, issued for one file, is the credential).
   'GET /server_project/g/web/file/stream/v1',
+  // A report delivery's file through the link its webhook received (the token in the query is the credential).
+  'GET /server_project/g/web/report/delivery/file/v1',
   // The H5 view's current alarms: the H5 session's token in the path is the credential.
   'GET /server_project/u/web/alarm/current/query/v1/:token',
   // Feedback is explicitly open (spec §2): captcha, per-address limit and sizes guard it.

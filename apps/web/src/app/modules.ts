@@ -7,6 +7,7 @@ import { announcementModule } from '../modules/announcement/index.js';
 import { authModule } from '../modules/auth/index.js';
 import { collectionModule } from '../modules/collection/index.js';
 import { connectionModule } from '../modules/connection/index.js';
+import { deliveryModule } from '../modules/delivery/index.js';
 import { feedbackModule } from '../modules/feedback/index.js';
 import { maintenanceModule } from '../modules/maintenance/index.js';
 import { messagesModule } from '../modules/messages/index.js';
@@ -39,6 +40,7 @@ export const MODULES: readonly WebModule[] = [
   tagMappingModule,
   alarmModule,
   reportModule,
+  deliveryModule,
   statisticModule,
   messagesModule,
   announcementModule,

@@ -23,6 +23,8 @@ describe('the route tree built from the modules', () => {
     expect(handleAt('/fw0/stsRun/list')?.name).toBe('sts2');
     expect(handleAt('/fw0/sys/user/list')?.name).toBe('user');
     expect(handleAt('/fw1/report/turn_over/sg')?.name).toBe('reportShiftSg');
+    // The report subscriptions: a tab of the reports, for those who may subscribe.
+    expect(handleAt('/fw1/report/subscriptions')).toEqual({ name: 'reportSubscriptions', resource: 'report.subscription.write', title: 'deliveryWeb.page.title' });
     // The alarm pages: the menu's history, the current alarms and the performance figures.
     expect(handleAt('/fw1/alarm/history_alarm')).toEqual({ name: 'alarmHistory', resource: 'menu.alarms', title: 'shell.menu.alarm' });
     expect(handleAt('/fw1/alarm/present_alarm')?.name).toBe('alarmPresent');

@@ -63,8 +63,8 @@ export const FILE_PURPOSES = {
   // Spec §5: "under 500 KB" — 500 KB itself is refused.
   maintenancePlanImport: { kinds: spreadsheet, maxBytes: LIMITS.maintenanceImportMaxBytes - 1, ownerKind: 'import', perOwnerMax: 1, run: { read: 'maintenance.plan.write', write: 'maintenance.plan.write' }, image: false, public: false },
   stockImport: { kinds: spreadsheet, maxBytes: LIMITS.stockImportMaxBytes, ownerKind: 'import', perOwnerMax: 1, run: { read: 'stock.record.write', write: 'stock.record.write' }, image: false, public: false },
-  /** A rendered tool page of a report delivery (written by the server, never uploaded). */
-  reportRender: { kinds: ['png', 'pdf'], maxBytes: LIMITS.renderFileMaxBytes, ownerKind: 'reportDelivery', perOwnerMax: 1, run: { read: 'report.subscription.write', write: 'report.subscription.write' }, image: false, public: false },
+  /** A rendered tool page of a report delivery (written by the server, never uploaded): the file, and for a PDF the message's PNG. */
+  reportRender: { kinds: ['png', 'pdf'], maxBytes: LIMITS.renderFileMaxBytes, ownerKind: 'reportDelivery', perOwnerMax: 2, run: { read: 'report.subscription.write', write: 'report.subscription.write' }, image: false, public: false },
   feedbackScreenshot: { kinds: image, maxBytes: LIMITS.feedbackScreenshotMaxBytes, ownerKind: 'feedback', perOwnerMax: LIMITS.feedbackScreenshotsMax, run: null, image: true, public: false },
 } as const satisfies Record<string, FilePurposeRule>;
 export type FilePurpose = keyof typeof FILE_PURPOSES;

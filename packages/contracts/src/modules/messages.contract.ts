@@ -112,6 +112,12 @@ export const MessageSchema = z.object({
   /** Text a user wrote (an announcement's body): shown as written, as text, never as HTML. */
   text: z.string().nullable(),
   object: MessageObjectSchema.nullable(),
+  /**
+   * The file the message carries, for the reader to see or download through the files download
+   * call (a delivered report's picture: parameters `fileId` and `fileName` of a `reportDelivery`
+   * message). Absent when it carries none.
+   */
+  file: z.object({ id: z.string(), name: z.string() }).optional(),
   /** The alarm's or the reminder's time (the arrival time when the sender named none). */
   at: EpochMsSchema,
   createdAt: EpochMsSchema,

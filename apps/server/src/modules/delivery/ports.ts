@@ -38,6 +38,11 @@ export interface DeliveryContext {
   subscription: { id: number; name: string; userId: number; runId: number; tool: ToolPage; format: toolPagesContract.RenderFormat; language: Language };
   run: { runId: number; projectName: string; tbmCode: string; timeZone: string };
   file: { id: string; name: string; contentType: RenderedFile['contentType']; bytes: Buffer };
+  /**
+   * The picture the message centre shows: the file itself when it is a PNG; for a PDF delivery, a
+   * PNG of the same page rendered for the message (asked only when the message is sent).
+   */
+  picture(): Promise<{ id: string; name: string }>;
 }
 
 /**

@@ -29,7 +29,7 @@ describe('demo messages', () => {
     expect(written).toBeGreaterThan(0);
     // Alarms, reminders, stock, announcement per run, and one welcome.
     const engineer = await centre.counts(w.engineer.id);
-    expect(engineer.byType).toEqual({ maintenanceReminder: 2, componentAlarm: 2, monitoringAlarm: 4, stockWarning: 2, announcement: 2, system: 1 });
+    expect(engineer.byType).toEqual({ maintenanceReminder: 2, componentAlarm: 2, monitoringAlarm: 4, stockWarning: 2, announcement: 2, system: 1, report: 0 });
     // The crew holds no alarm code; the limited engineer sees only the slurry run (assigned); the rest nothing.
     expect((await centre.counts(w.crew.id)).byType).toMatchObject({ componentAlarm: 0, monitoringAlarm: 0, maintenanceReminder: 2, system: 1 });
     expect((await centre.counts(w.limited.id)).total).toBe(6 + 1);
@@ -55,7 +55,7 @@ describe('demo messages', () => {
       await demo.app.platform.start();
       const sa = await signIn(demo.app, ADMIN.email, ADMIN.password, { ip: '10.93.250.1' });
       const counts = envelope(await call(demo.app, 'POST', endpointUrl(messagesContract.countPersonal), { token: sa, payload: {} }));
-      expect(counts.data).toEqual({ total: 25, byType: { maintenanceReminder: 4, componentAlarm: 4, monitoringAlarm: 8, stockWarning: 4, announcement: 4, system: 1 } });
+      expect(counts.data).toEqual({ total: 25, byType: { maintenanceReminder: 4, componentAlarm: 4, monitoringAlarm: 8, stockWarning: 4, announcement: 4, system: 1, report: 0 } });
       const page = envelope(await call(demo.app, 'POST', endpointUrl(messagesContract.reminderPage), { token: sa, payload: { messageTypes: ['maintenanceReminder'] }, lang: 'it_IT' }));
       expect(JSON.stringify(page.data)).toContain('Manutenzione in scadenza su S-1125: Main bearing grease top-up (weekly)');
     } finally {

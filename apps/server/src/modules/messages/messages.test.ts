@@ -61,7 +61,7 @@ describe('message centre calls', () => {
   it('lists the caller’s messages of every type in their language, filtered, and counts them per type', async () => {
     const all = await page(w.engineer);
     expect(all.records.map((r) => r.type).sort()).toEqual(['componentAlarm', 'maintenanceReminder', 'stockWarning', 'system']);
-    expect(await counts(w.engineer)).toEqual({ total: 4, byType: { maintenanceReminder: 1, componentAlarm: 1, monitoringAlarm: 0, stockWarning: 1, announcement: 0, system: 1 } });
+    expect(await counts(w.engineer)).toEqual({ total: 4, byType: { maintenanceReminder: 1, componentAlarm: 1, monitoringAlarm: 0, stockWarning: 1, announcement: 0, system: 1, report: 0 } });
     const german = await ok<Page>(c.reminderPage, w.engineer, { messageTypes: ['componentAlarm'] }, 'de_AT');
     expect(german.records[0]).toMatchObject({ typeName: 'Bauteilalarm', title: 'Gearbox an TBM-A1 hat die Alarmgrenze überschritten: 78 °C (Grenze 75 °C)', object: { kind: 'alarm', id: 42 }, projectName: 'Metro A1' });
     expect((await page(w.engineer, { runId: w.runA2 })).records.map((r) => r.type)).toEqual(['stockWarning']);

@@ -5,7 +5,7 @@ import { RealtimeClient, type RealtimeStatus, type TopicMessage } from './realti
 
 const unread = (total: number) => ({
   total,
-  byType: { maintenanceReminder: total, componentAlarm: 0, monitoringAlarm: 0, stockWarning: 0, announcement: 0, system: 0 },
+  byType: { maintenanceReminder: total, componentAlarm: 0, monitoringAlarm: 0, stockWarning: 0, announcement: 0, system: 0, report: 0 },
 });
 const message = {
   id: 41,

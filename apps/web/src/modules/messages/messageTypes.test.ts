@@ -11,6 +11,8 @@ describe('where a message leads', () => {
     // The object named by the sender comes first.
     expect(targetOf(message(5, 'system', { object: { kind: 'repairLog', id: 8 } })).path).toBe('/fw1/stm_smtce/dashboard');
     expect(targetOf(message(6, 'maintenanceReminder', { object: { kind: 'riskPoint', id: 2 } })).path).toBe('/fw1/alarm/history_alarm');
+    // A delivered report opens the run's subscriptions, with the delivery log.
+    expect(targetOf(message(10, 'report', { runId: 3, object: { kind: 'reportDelivery', id: 610 } }))).toEqual({ path: '/fw1/report/subscriptions', resource: 'report.subscription.write', runId: 3 });
   });
 
   it('keeps announcements, system messages and messages of no run in the message list', () => {

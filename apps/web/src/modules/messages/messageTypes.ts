@@ -50,7 +50,8 @@ const LIST: MessageTarget = { path: MESSAGE_LIST_PATH, resource: MESSAGE_LIST_RE
  * The page a message is about (spec §2 pages of the run; the paths of their menu items, so the
  * pages answer while they are still "under development"): an alarm or a risk point opens the run's
  * alarms, a maintenance reminder its maintenance, a repair its maintenance management, a stock
- * warning its stock; announcements, system messages and messages of no run stay in the list.
+ * warning its stock, a delivered report its report subscriptions; announcements, system messages
+ * and messages of no run stay in the list.
  */
 export function targetOf(message: Pick<Message, 'type' | 'object' | 'runId'>): MessageTarget {
   if (message.runId === null) return LIST;
@@ -66,6 +67,9 @@ export function targetOf(message: Pick<Message, 'type' | 'object' | 'runId'>): M
       return at('/fw1/stm_smtce/dashboard', 'menu.maintenance.management');
     case 'stockPart':
       return at('/fw1/stock/stockCurrent', 'menu.stock');
+    case 'reportDelivery':
+      // A delivered report: the run's subscriptions, where its delivery log is.
+      return at('/fw1/report/subscriptions', 'report.subscription.write');
     default:
       break;
   }

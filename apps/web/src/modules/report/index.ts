@@ -1,5 +1,9 @@
+import { lazyComponent } from '../../core/routing.js';
 import { defineWebModule } from '../../core/webModule.js';
 import { reportRoutesFw1 } from './routes.js';
+
+/** The report tabs, for a page of another module under the reports (loaded with that page). */
+export const ReportTabs = lazyComponent(() => import('./components/ReportNav.js'), (m) => m.ReportNav);
 
 /** Reports of the current run: shift, ring, daily, weekly and monthly. */
 export const reportModule = defineWebModule({

@@ -229,24 +229,30 @@ export class DeliveryWorker {
     const tool = sub.tool as toolPagesContract.ToolPage;
     const format = sub.format === 'pdf' ? 'pdf' : 'png';
     const language = (sub.lang as Language | null) ?? this.deps.languageOf(run);
+    const clock = await this.deps.clockOf(run);
+    const params = toolParamsAt(tool, scheduleOf(sub), delivery.due_at, clock);
+    const date = params.date ?? localDateOf(delivery.due_at, run.time_zone);
+    /** Renders the page in a format and keeps it as a file of the delivery. */
+    const renderAndStore = async (as: 'png' | 'pdf') => {
+      const rendered = await this.deps.renderer.render({ userId: sub.user_id, runId: run.id, tool, format: as, size: sub.size === 'a4' ? 'a4' : 'phone', lang: sub.lang as Language | null, params });
+      const name = fileNameOf(sub.name, date, params.shiftNo, as);
+      const stored = await files.put(
+        (async function* () {
+          yield rendered.bytes;
+        })(),
+        { purpose: 'reportRender', runId: run.id, uploaderId: sub.user_id, name },
+      );
+      await files.attach([stored.id], { kind: 'reportDelivery', id }, { runId: run.id });
+      return { stored, name, bytes: rendered.bytes };
+    };
     let file = delivery.file_id ? await files.find(delivery.file_id) : undefined;
     let bytes: Buffer | null = null;
     if (!file) {
       try {
-        const clock = await this.deps.clockOf(run);
-        const params = toolParamsAt(tool, scheduleOf(sub), delivery.due_at, clock);
-        const rendered = await this.deps.renderer.render({ userId: sub.user_id, runId: run.id, tool, format, size: sub.size === 'a4' ? 'a4' : 'phone', lang: sub.lang as Language | null, params });
-        const name = fileNameOf(sub.name, params.date ?? localDateOf(delivery.due_at, run.time_zone), params.shiftNo, format);
-        const stored = await files.put(
-          (async function* () {
-            yield rendered.bytes;
-          })(),
-          { purpose: 'reportRender', runId: run.id, uploaderId: sub.user_id, name },
-        );
-        await files.attach([stored.id], { kind: 'reportDelivery', id }, { runId: run.id });
+        const { stored, name, bytes: rendered } = await renderAndStore(format);
         await repo.settle(id, lease, { file_id: stored.id, file_name: name, error: null });
         file = stored;
-        bytes = rendered.bytes;
+        bytes = rendered;
       } catch (error: unknown) {
         // The render is tried again like a channel; after the last try nothing was sent.
         const reason = reasonOf(error);
@@ -257,6 +263,13 @@ export class DeliveryWorker {
       }
     }
     bytes ??= await readAll(files.open(file).body);
+    const stored = file;
+    // The message centre shows a picture: a PDF delivery's message gets a PNG of the same page.
+    const picture = async (): Promise<{ id: string; name: string }> => {
+      if (format === 'png') return { id: stored.id, name: stored.name || (delivery.file_name ?? '') };
+      const png = await renderAndStore('png');
+      return { id: png.stored.id, name: png.name };
+    };
 
     const context: DeliveryContext = {
       deliveryId: id,
@@ -264,6 +277,7 @@ export class DeliveryWorker {
       subscription: { id: sub.id, name: sub.name, userId: sub.user_id, runId: run.id, tool, format, language },
       run: { runId: run.id, projectName: run.project_name, tbmCode: run.tbm_code, timeZone: run.time_zone },
       file: { id: file.id, name: file.name || (delivery.file_name ?? ''), contentType: format === 'pdf' ? 'application/pdf' : 'image/png', bytes },
+      picture,
     };
     const emails = emailsOf(sub);
     for (const outcome of outcomes) {

@@ -111,6 +111,26 @@ describe('message reminder list', { timeout: 30_000 }, () => {
     await waitFor(() => expect(calledWith('messages.readPersonal')).toEqual([{ all: true }]), SETTLE);
   });
 
+  it('shows a delivered report’s picture under its message', async () => {
+    URL.createObjectURL = vi.fn(() => 'blob:delivered');
+    URL.revokeObjectURL = vi.fn();
+    const report = message(31, 'report', {
+      title: 'Morning summary: Shift and daily summary of Metro M4 Lot 3 – San Babila',
+      object: { kind: 'reportDelivery', id: 610 },
+      file: { id: 'AbCdEfGhIjKlMnOpQrStUv', name: 'M4-shift-daily-2026-11-25.png' },
+    });
+    api.responses.set('messages.reminderPage', { total: 4, page: 1, pageSize: 20, records: [report, ...page] });
+    api.responses.set('files.download', new Blob(['png'], { type: 'image/png' }));
+    renderRoutes(routes, '/fw1/stm_smtce_message');
+    const table = await screen.findByTestId('message-table');
+    const row = (await within(table).findByText(report.title, {}, SETTLE)).closest('tr') as HTMLElement;
+    const img = await within(row).findByRole('img', { name: 'M4-shift-daily-2026-11-25.png' }, SETTLE);
+    await waitFor(() => expect(img.getAttribute('src')).toBe('blob:delivered'), SETTLE);
+    expect(calledWith('files.download')).toEqual([{ id: 'AbCdEfGhIjKlMnOpQrStUv' }]);
+    // Other messages carry no file.
+    expect(within(table).getAllByTestId('message-picture')).toHaveLength(1);
+  });
+
   it('says when no message matches the filters', async () => {
     api.responses.set('messages.reminderPage', { total: 0, page: 1, pageSize: 20, records: [] });
     renderRoutes(routes, '/fw1/stm_smtce_message?state=unread');

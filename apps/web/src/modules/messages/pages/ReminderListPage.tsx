@@ -13,6 +13,7 @@ import { QueryForm } from '../../../ui/QueryForm.js';
 import { MESSAGE_KEYS, useAfterRead, useRunOptions, useUnreadCounts } from '../api.js';
 import { MessageTime, ReadAllButton, ReadStateSelect, TypeIcon } from '../components/MessageParts.js';
 import { MessagesNav } from '../components/MessagesNav.js';
+import { MessagePicture } from '../components/MessagePicture.js';
 import { type Message, MESSAGE_LIST_PATH, MESSAGE_TYPES, type MessageType, TYPE_COLOURS, TYPE_LABELS, targetOf } from '../messageTypes.js';
 import { useOpenMessage } from '../useOpenMessage.js';
 import '../messages.css';
@@ -196,6 +197,7 @@ export function ReminderListPage() {
               <>
                 <div className="bl-msg-title">{message.title}</div>
                 {message.text ? <div className="bl-msg-text">{message.text}</div> : null}
+                {message.file ? <MessagePicture file={message.file} /> : null}
               </>
             ),
           },

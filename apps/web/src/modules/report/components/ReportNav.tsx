@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { canUse, useFramework } from '../../../core/session.js';
 import { type RouteTab, RouteTabs } from '../../../ui/RouteTabs.js';
 
 /** The report pages of spec §2, in menu order; the shift report's segment view (…/turn_over/sg) is in the shift tab. */
@@ -11,7 +12,11 @@ const REPORT_TABS: readonly RouteTab[] = [
   { path: '/fw1/report/month', label: 'report.nav.month' },
 ];
 
+/** The run's report subscriptions (the delivery module's page), for those who may subscribe. */
+const SUBSCRIPTIONS_TAB: RouteTab = { path: '/fw1/report/subscriptions', label: 'deliveryWeb.page.tab', testId: 'report-tab-subscriptions' };
+
 /** Tabs between the report pages, with page actions (export, print) on the right. Hidden when printing. */
 export function ReportNav({ extra }: { extra?: ReactNode }) {
-  return <RouteTabs tabs={REPORT_TABS} extra={extra} className="report-nav no-print" data-testid="report-nav" />;
+  const subscribes = useFramework((s) => canUse(s, 'report.subscription.write'));
+  return <RouteTabs tabs={subscribes ? [...REPORT_TABS, SUBSCRIPTIONS_TAB] : REPORT_TABS} extra={extra} className="report-nav no-print" data-testid="report-nav" />;
 }
