@@ -1,6 +1,7 @@
 import { authContract, periodReportContract, projectContract, shiftReportContract, toolPagesContract as tp } from '@boreline/contracts';
 import { CATALOGUES, flatten } from '@boreline/i18n';
 import type { Browser, Page } from 'playwright-core';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { apiCall } from './support/api.js';
@@ -106,6 +107,35 @@ describe('screen tool pages in Chromium', () => {
     const italian = await openTool((await ticket('shiftDailyTool', { size: 'phone', lang: null })).path, 'phone');
     expect(await italian.page.getByTestId('tool-title').innerText()).toBe(text(it_, 'screenTools.daily.titleDay'));
     await italian.page.context().close();
+  });
+
+  it('the server renders the shift daily tool to a PNG of the chosen size, not blank, and to a PDF', { timeout: 120_000 }, async () => {
+    const render = async (format: 'png' | 'pdf', size: tp.ToolSize) => {
+      const response = await fetch(`${server.origin}/server_project${tp.toolRender.path}`, {
+        method: 'POST',
+        headers: { authorization: token, 'content-type': 'application/json', lang: 'en_US' },
+        body: JSON.stringify({ runId, tool: 'shiftDailyTool', format, size, lang: 'en_US', params: { date: yesterday, unit: 'day' } }),
+      });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toBe(format === 'png' ? 'image/png' : 'application/pdf');
+      expect(response.headers.get('content-disposition')).toMatch(/^attachment; filename=/);
+      return Buffer.from(await response.arrayBuffer());
+    };
+    for (const size of ['phone', 'a4'] as const) {
+      const png = await render('png', size);
+      const { width, height, scale } = tp.TOOL_SIZES[size];
+      const image = sharp(png);
+      const meta = await image.metadata();
+      expect(meta.format).toBe('png');
+      expect(meta.width).toBe(width * scale);
+      expect(meta.height ?? 0).toBeGreaterThanOrEqual(height * scale);
+      // Not blank: the picture holds dark text on its white page (channel spread well above noise).
+      const { channels } = await image.stats();
+      expect(Math.min(...channels.slice(0, 3).map((c) => c.min))).toBeLessThan(80);
+      expect(Math.max(...channels.slice(0, 3).map((c) => c.stdev))).toBeGreaterThan(20);
+    }
+    const pdf = await render('pdf', 'a4');
+    expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
   });
 
   it('shift report tool: the named shift\'s leader, rings and time bar on a phone', { timeout: 120_000 }, async () => {
