@@ -1,15 +1,13 @@
 import { createHmac } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { authContract, messagesContract, projectContract, subscriptionContract as s } from '@boreline/contracts';
+import { messagesContract, projectContract, subscriptionContract as s } from '@boreline/contracts';
 import { simpleParser } from 'mailparser';
 import sharp from 'sharp';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
-import { apiCall } from './support/api.js';
+import { apiCall, signInAdminOverApi } from './support/api.js';
 import { type InProcessServer, startInProcessServer } from './support/inProcessServer.js';
-import { E2E_ADMIN, E2E_CAPTCHA } from './support/server.js';
 
 const MILAN = 'Metro M4 Lot 3 – San Babila';
 const JOB = 'delivery.subscriptions';
@@ -23,18 +21,6 @@ interface Mail {
 interface Hook {
   signature: string;
   body: string;
-}
-
-/** The administrator signs in over the API. */
-async function signInAdmin(origin: string): Promise<string> {
-  const state = 'e2e-delivery-state-0123456789ab';
-  await fetch(`${origin}/server_main/g/web/sys/getKaptcha/?state=${state}`);
-  const response = await fetch(`${origin}/server_main/g/web/sys/login/v1`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', lang: 'en_US' },
-    body: JSON.stringify({ account: E2E_ADMIN.email, password: E2E_ADMIN.password, state, captcha: E2E_CAPTCHA }),
-  });
-  return z.object({ code: z.literal(0), data: authContract.loginV1.output }).parse(await response.json()).data.token;
 }
 
 /**
@@ -98,7 +84,7 @@ describe('report delivery: a daily subscription through every channel', () => {
       MAIL_FROM: 'Boreline <reports@boreline.test>',
       WEBHOOK_ALLOW_PRIVATE: 'true',
     });
-    token = await signInAdmin(server.origin);
+    token = await signInAdminOverApi(server.origin, 'e2e-delivery-state-0123456789ab');
     const runs = await apiCall(server.origin, token, projectContract.runQueryProject, {});
     runId = runs.find((r) => r.projectName === MILAN)?.runId ?? 0;
     expect(runId).toBeGreaterThan(0);

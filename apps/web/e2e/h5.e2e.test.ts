@@ -1,29 +1,15 @@
 import { mkdirSync } from 'node:fs';
-import { authContract, monitorContract, projectContract } from '@boreline/contracts';
+import { monitorContract, projectContract } from '@boreline/contracts';
 import { CATALOGUES, flatten } from '@boreline/i18n';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
-import { apiCall } from './support/api.js';
+import { apiCall, signInAdminOverApi } from './support/api.js';
 import { launchBrowser, newPage, PHONE } from './support/browser.js';
-import { E2E_ADMIN, E2E_CAPTCHA, type RunningServer, startServer } from './support/server.js';
+import { type RunningServer, startServer } from './support/server.js';
 
 const SHOTS = '/tmp/shots';
 const MILAN = 'Metro M4 Lot 3 – San Babila';
 const de = flatten(CATALOGUES['de-AT']);
-
-/** The administrator signs in over the API, as a host app's back end would, and gets a one-time link. */
-async function signInAdmin(origin: string): Promise<string> {
-  const state = 'e2e-h5-state-0123456789abcdef';
-  await fetch(`${origin}/server_main/g/web/sys/getKaptcha/?state=${state}`);
-  const response = await fetch(`${origin}/server_main/g/web/sys/login/v1`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', lang: 'en_US' },
-    body: JSON.stringify({ account: E2E_ADMIN.email, password: E2E_ADMIN.password, state, captcha: E2E_CAPTCHA }),
-  });
-  const body = z.object({ code: z.literal(0), data: authContract.loginV1.output }).parse(await response.json());
-  return body.data.token;
-}
 
 const phone = (browser: Browser) => newPage(browser, PHONE);
 
@@ -39,7 +25,7 @@ describe('mobile (H5) real-time view in Chromium', () => {
   beforeAll(async () => {
     mkdirSync(SHOTS, { recursive: true });
     [server, browser] = await Promise.all([startServer({ DEMO_HISTORY_DAYS: '0' }), launchBrowser()]);
-    token = await signInAdmin(server.origin);
+    token = await signInAdminOverApi(server.origin, 'e2e-h5-state-0123456789abcdef');
     const runs = await apiCall(server.origin, token, projectContract.runQueryProject, {});
     runId = runs.find((r) => r.projectName === MILAN)?.runId ?? 0;
     expect(runId).toBeGreaterThan(0);

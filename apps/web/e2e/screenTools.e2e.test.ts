@@ -1,12 +1,11 @@
-import { authContract, periodReportContract, projectContract, shiftReportContract, toolPagesContract as tp } from '@boreline/contracts';
+import { periodReportContract, projectContract, shiftReportContract, toolPagesContract as tp } from '@boreline/contracts';
 import { CATALOGUES, flatten } from '@boreline/i18n';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
-import { apiCall } from './support/api.js';
+import { apiCall, signInAdminOverApi } from './support/api.js';
 import { launchBrowser, newPage } from './support/browser.js';
-import { E2E_ADMIN, E2E_CAPTCHA, type RunningServer, startServer } from './support/server.js';
+import { type RunningServer, startServer } from './support/server.js';
 
 const SHOTS = '/tmp/shots';
 const MILAN = 'Metro M4 Lot 3 – San Babila';
@@ -14,17 +13,6 @@ const en = flatten(CATALOGUES['en-US']);
 const de = flatten(CATALOGUES['de-AT']);
 const it_ = flatten(CATALOGUES['it-IT']);
 const text = (catalogue: Record<string, string>, key: string) => catalogue[key] ?? key;
-
-async function signInAdmin(origin: string): Promise<string> {
-  const state = 'e2e-tools-state-0123456789abcd';
-  await fetch(`${origin}/server_main/g/web/sys/getKaptcha/?state=${state}`);
-  const response = await fetch(`${origin}/server_main/g/web/sys/login/v1`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', lang: 'en_US' },
-    body: JSON.stringify({ account: E2E_ADMIN.email, password: E2E_ADMIN.password, state, captcha: E2E_CAPTCHA }),
-  });
-  return z.object({ code: z.literal(0), data: authContract.loginV1.output }).parse(await response.json()).data.token;
-}
 
 /** The run's local date `days` from today (Milan: Europe/Rome). */
 const romeDate = (days: number) => new Date(Date.now() + days * 86_400_000).toLocaleDateString('sv-SE', { timeZone: 'Europe/Rome' });
@@ -38,7 +26,7 @@ describe('screen tool pages in Chromium', () => {
 
   beforeAll(async () => {
     [server, browser] = await Promise.all([startServer({ DEMO_HISTORY_DAYS: '2' }), launchBrowser()]);
-    token = await signInAdmin(server.origin);
+    token = await signInAdminOverApi(server.origin, 'e2e-tools-state-0123456789abcd');
     const runs = await apiCall(server.origin, token, projectContract.runQueryProject, {});
     runId = runs.find((r) => r.projectName === MILAN)?.runId ?? 0;
     expect(runId).toBeGreaterThan(0);

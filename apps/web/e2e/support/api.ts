@@ -1,6 +1,7 @@
-import { type EndpointDefinition, endpointUrl, inputSource } from '@boreline/contracts';
+import { authContract, type EndpointDefinition, endpointUrl, inputSource } from '@boreline/contracts';
 import type { Page } from 'playwright-core';
 import { z } from 'zod';
+import { E2E_ADMIN, E2E_CAPTCHA } from './server.js';
 
 const EnvelopeSchema = z.object({ code: z.number(), msg: z.string(), data: z.unknown() });
 
@@ -28,4 +29,18 @@ export async function apiCall<I extends z.ZodType, O extends z.ZodType>(
   const envelope = EnvelopeSchema.parse(await response.json());
   if (envelope.code !== 0) throw new Error(`${endpoint.id}: code ${envelope.code} ${envelope.msg}`);
   return endpoint.output.parse(envelope.data);
+}
+
+/**
+ * The administrator signs in over the API, as a host app's back end or an operator's script would
+ * (`state` names the captcha's challenge: one per test file, so files never share one).
+ */
+export async function signInAdminOverApi(origin: string, state: string): Promise<string> {
+  await fetch(`${origin}/server_main/g/web/sys/getKaptcha/?state=${state}`);
+  const response = await fetch(`${origin}/server_main/g/web/sys/login/v1`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', lang: 'en_US' },
+    body: JSON.stringify({ account: E2E_ADMIN.email, password: E2E_ADMIN.password, state, captcha: E2E_CAPTCHA }),
+  });
+  return z.object({ code: z.literal(0), data: authContract.loginV1.output }).parse(await response.json()).data.token;
 }

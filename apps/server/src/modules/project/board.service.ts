@@ -161,19 +161,7 @@ export class BoardService {
   }
 
   async current(session: AuthSession, runId: number) {
-    const run = await this.scope.require(session, runId, 'project.run.read');
-    return {
-      ...RunScope.option(run),
-      deptId: run.org_id,
-      deptIdTwo: secondLevelId(run.org_path),
-      deptPath: run.deptPath,
-      deptTwoPath: run.deptTwoPath,
-      ringWidthMm: run.ring_width_mm,
-      startRing: run.start_ring,
-      plannedRings: run.planned_rings,
-      startChainage: run.start_chainage,
-      endChainage: run.end_chainage,
-    };
+    return RunScope.current(await this.scope.require(session, runId, 'project.run.read'));
   }
 
   async state(session: AuthSession, runId: number) {

@@ -1,4 +1,4 @@
-import { pathIds, type ResourceCode, type RunOption } from '@boreline/contracts';
+import { pathIds, type projectContract, type ResourceCode, type RunOption } from '@boreline/contracts';
 import { type AuthSession, scopedCodes } from '../../core/auth.js';
 import { errors } from '../../core/errors.js';
 import type { RoleGrantPolicy } from '../admin/index.js';
@@ -81,5 +81,21 @@ export class RunScope {
 
   static option(run: RunRow): RunOption {
     return { runId: run.id, projectName: run.project_name, tbmCode: run.tbm_code, machineType: machineTypeOf(run), timeZone: run.time_zone, orgId: run.org_id };
+  }
+
+  /** The run as the project pages know it (`runQuery`, and a tool page's exchange). */
+  static current(run: ScopedRun): projectContract.CurrentRun {
+    return {
+      ...RunScope.option(run),
+      deptId: run.org_id,
+      deptIdTwo: secondLevelId(run.org_path),
+      deptPath: run.deptPath,
+      deptTwoPath: run.deptTwoPath,
+      ringWidthMm: run.ring_width_mm,
+      startRing: run.start_ring,
+      plannedRings: run.planned_rings,
+      startChainage: run.start_chainage,
+      endChainage: run.end_chainage,
+    };
   }
 }

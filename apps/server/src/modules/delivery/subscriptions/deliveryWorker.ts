@@ -48,6 +48,23 @@ export function channelsOf(row: SubscriptionRow): ChannelOutcome[] {
   return names.map((channel) => ({ channel, state: 'pending', attempts: 0, error: null, at: null }));
 }
 
+/** A new delivery of a subscription for a due time, waiting to be worked from `now`. */
+export const newDelivery = (sub: SubscriptionRow, dueAt: number, trigger: 'schedule' | 'manual', now: number) => ({
+  subscription_id: sub.id,
+  due_at: dueAt,
+  trigger,
+  state: 'pending' as const,
+  attempts: 0,
+  next_attempt_at: now,
+  claimed_until: null,
+  file_id: null,
+  file_name: null,
+  error: null,
+  channels: JSON.stringify(channelsOf(sub)),
+  created_at: now,
+  finished_at: null,
+});
+
 /** What a failure is logged as: a message key the product gave, or the far side's own words. */
 export function reasonOf(error: unknown): string {
   if (error instanceof AppError) return error.messageKey;
@@ -143,21 +160,7 @@ export class DeliveryWorker {
         }
         const clock = clocks.get(sub.run_id);
         if (!clock) continue;
-        const id = await repo.insertDelivery({
-          subscription_id: sub.id,
-          due_at: dueAt,
-          trigger: 'schedule',
-          state: 'pending',
-          attempts: 0,
-          next_attempt_at: now,
-          claimed_until: null,
-          file_id: null,
-          file_name: null,
-          error: null,
-          channels: JSON.stringify(channelsOf(sub)),
-          created_at: now,
-          finished_at: null,
-        });
+        const id = await repo.insertDelivery(newDelivery(sub, dueAt, 'schedule', now));
         if (id !== null) created += 1;
         // From now, not from the due time: times missed meanwhile are skipped (the one above stands for them).
         await repo.advance(sub.id, dueAt, nextDueAfter(scheduleOf(sub), now, clock), now);

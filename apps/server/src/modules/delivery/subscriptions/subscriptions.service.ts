@@ -6,7 +6,7 @@ import { AppError, errors } from '../../../core/errors.js';
 import type { FilesService } from '../../files/index.js';
 import type { RunRow, RunScope } from '../../project/index.js';
 import type { DeliveryChannels, ToolRenderer } from '../ports.js';
-import { channelsOf, type DeliveryWorker, emailsOf, parseChannels, scheduleOf } from './deliveryWorker.js';
+import { type DeliveryWorker, emailsOf, newDelivery, parseChannels, scheduleOf } from './deliveryWorker.js';
 import { nextDueAfter, type ScheduleClock } from './schedule.js';
 import type { DeliveryRow, SubscriptionRow, SubscriptionsRepo } from './subscriptions.repo.js';
 
@@ -160,21 +160,7 @@ export class SubscriptionService {
     await this.deps.runScope.require(session, row.run_id, toolPagesContract.TOOL_READ_CODE[row.tool as toolPagesContract.ToolPage]);
     if (!this.deps.renderer.available) throw errors.business('delivery.error.noRenderer');
     const now = this.deps.now();
-    const deliveryId = await this.deps.repo.insertDelivery({
-      subscription_id: row.id,
-      due_at: now,
-      trigger: 'manual',
-      state: 'pending',
-      attempts: 0,
-      next_attempt_at: now,
-      claimed_until: null,
-      file_id: null,
-      file_name: null,
-      error: null,
-      channels: JSON.stringify(channelsOf(row)),
-      created_at: now,
-      finished_at: null,
-    });
+    const deliveryId = await this.deps.repo.insertDelivery(newDelivery(row, now, 'manual', now));
     // Two sends within the same millisecond are one delivery.
     const delivery = deliveryId === null ? await this.deps.repo.deliveryAt(row.id, now) : await this.deps.repo.findDelivery(deliveryId);
     if (!delivery) throw errors.business('delivery.error.notFound');

@@ -7,7 +7,7 @@ import { errors } from '../../../core/errors.js';
 import type { ClientInfo } from '../../../core/http.js';
 import type { Database } from '../../../db/schema.js';
 import type { SessionService } from '../../auth/index.js';
-import { RunScope, type ScopedRun, secondLevelId } from '../../project/index.js';
+import { RunScope } from '../../project/index.js';
 import { languageOfCountry } from '../../report/index.js';
 import type { RenderTicketRepo } from './renderTicket.repo.js';
 
@@ -33,22 +33,6 @@ export function toolPagePath(tool: ToolPage, ticket: string, runId: number, view
     if (value !== undefined) query.set(key, String(value));
   }
   return `${WEB_BASE}${toolPagesContract.TOOL_PATHS[tool]}?${query.toString()}`;
-}
-
-/** The run as the project pages know it (the project module's `runQuery` answer). */
-export function currentRunOf(run: ScopedRun) {
-  return {
-    ...RunScope.option(run),
-    deptId: run.org_id,
-    deptIdTwo: secondLevelId(run.org_path),
-    deptPath: run.deptPath,
-    deptTwoPath: run.deptTwoPath,
-    ringWidthMm: run.ring_width_mm,
-    startRing: run.start_ring,
-    plannedRings: run.planned_rings,
-    startChainage: run.start_chainage,
-    endChainage: run.end_chainage,
-  };
 }
 
 export interface ToolTicketDeps {
@@ -105,7 +89,7 @@ export class ToolTicketService {
       // The account may have been disabled, or lost the run or the code, since the ticket was made.
       const session = await this.deps.sessions.authenticate(opened.token);
       const run = await this.deps.scope.require(session, claimed.runId, toolPagesContract.TOOL_READ_CODE[tool]);
-      return { token: opened.token, expiresAt: opened.expiresAt, tool, run: { ...currentRunOf(run), language: languageOfCountry(run.country) } };
+      return { token: opened.token, expiresAt: opened.expiresAt, tool, run: { ...RunScope.current(run), language: languageOfCountry(run.country) } };
     } catch (error) {
       await this.deps.sessions.close(opened.token);
       throw error;
