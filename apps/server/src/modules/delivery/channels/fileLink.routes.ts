@@ -2,16 +2,10 @@ import { subscriptionContract } from '@boreline/contracts';
 import type { FastifyInstance } from 'fastify';
 import { hashToken } from '../../../core/auth.js';
 import { errors } from '../../../core/errors.js';
+import { attachmentHeader } from '../../../core/excel.js';
 import { registerStreamEndpoint } from '../../../core/http.js';
 import type { FilesService } from '../../files/index.js';
 import type { DeliveryLinksRepo } from './deliveryLinks.repo.js';
-
-/** `filename*` of RFC 6266 with an ASCII fallback: the file is saved, never shown in the page. */
-function attachment(name: string): string {
-  const fallback = name.replace(/[^\x20-\x7e]|["\\%]/g, '_');
-  const encoded = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-  return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
-}
 
 /**
  * The webhook's file link (`deliveryFile`, public): the token is the credential, checked by its
@@ -27,7 +21,7 @@ export function registerFileLinkRoute(app: FastifyInstance, deps: { links: Deliv
       .status(200)
       .header('content-type', file.content_type)
       .header('content-length', String(file.size))
-      .header('content-disposition', attachment(file.name))
+      .header('content-disposition', attachmentHeader(file.name))
       .header('x-content-type-options', 'nosniff')
       .header('cache-control', 'private, no-store')
       .send(deps.files.open(file).body);
