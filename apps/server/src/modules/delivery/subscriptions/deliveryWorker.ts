@@ -1,9 +1,9 @@
 import { type Language, LIMITS, RESULT_CODE, type subscriptionContract, toolPagesContract } from '@boreline/contracts';
 import type { FastifyBaseLogger } from 'fastify';
-import type { AuthSession } from '../../../core/auth.js';
 import { AppError } from '../../../core/errors.js';
 import { DAY_MS, localDateOf } from '../../../core/timeZone.js';
 import type { FilesService } from '../../files/index.js';
+import { consoleSession } from '../../messages/index.js';
 import type { RunRow, RunScope } from '../../project/index.js';
 import type { DeliveryChannels, DeliveryContext, ToolRenderer } from '../ports.js';
 import { nextDueAfter, type ScheduleClock, toolParamsAt } from './schedule.js';
@@ -189,10 +189,10 @@ export class DeliveryWorker {
   }
 
   /** Whether the subscription's owner may still read its run and its tool. */
-  private async ownerMayRead(sub: SubscriptionRow, now: number): Promise<boolean> {
+  private async ownerMayRead(sub: SubscriptionRow): Promise<boolean> {
     const owner = await this.deps.repo.owner(sub.user_id);
     if (!owner || owner.enabled !== 1) return false;
-    const session: AuthSession = { sessionId: 0, userId: owner.id, sa: owner.is_sa === 1, zb: owner.is_zb === 1, orgId: owner.org_id, expiresAt: now + 60_000, runId: null };
+    const session = consoleSession(owner);
     const tool = sub.tool as toolPagesContract.ToolPage;
     try {
       await this.deps.runScope.require(session, sub.run_id, 'report.subscription.write');
@@ -224,7 +224,7 @@ export class DeliveryWorker {
       });
 
     // A subscriber who lost the run or the tool gets nothing more: a clear, final failure.
-    if (!(await this.ownerMayRead(sub, now))) {
+    if (!(await this.ownerMayRead(sub))) {
       await giveUp('delivery.error.ownerNoAccess', 'delivery.error.ownerNoAccess');
       return;
     }

@@ -7,6 +7,7 @@ import { errors } from '../../../core/errors.js';
 import type { ClientInfo } from '../../../core/http.js';
 import type { Database } from '../../../db/schema.js';
 import type { SessionService } from '../../auth/index.js';
+import { consoleSession } from '../../messages/index.js';
 import { RunScope } from '../../project/index.js';
 import { languageOfCountry } from '../../report/index.js';
 import type { RenderTicketRepo } from './renderTicket.repo.js';
@@ -112,6 +113,6 @@ export class ToolTicketService {
   private async consoleSessionOf(userId: number): Promise<AuthSession | null> {
     const user = await this.deps.db.selectFrom('users').select(['id', 'is_sa', 'is_zb', 'org_id', 'enabled']).where('id', '=', userId).executeTakeFirst();
     if (!user || Number(user.enabled) !== 1) return null;
-    return { sessionId: 0, userId: user.id, sa: Number(user.is_sa) === 1, zb: Number(user.is_zb) === 1, orgId: user.org_id, expiresAt: Number.MAX_SAFE_INTEGER, runId: null };
+    return consoleSession({ id: user.id, is_sa: Number(user.is_sa), is_zb: Number(user.is_zb), org_id: user.org_id, enabled: 1 });
   }
 }
